@@ -1,0 +1,74 @@
+// Engine parameter validation and the name -> factory registry.
+#include "core/engine.hpp"
+
+#include <bit>
+
+#include "core/error.hpp"
+
+namespace gpulife {
+
+std::string_view to_string(CellLayout layout) {
+  return layout == CellLayout::BytePerCell ? "byte-per-cell" : "bit-packed";
+}
+
+void Engine::set_params(const Params& params) { validate_params(info(), param_info(), params); }
+
+std::string describe_params(const std::vector<ParamInfo>& info) {
+  if (info.empty()) return "(no launch parameters)";
+  std::string s;
+  for (const ParamInfo& p : info) {
+    if (!s.empty()) s += ", ";
+    s += p.name + " in [" + std::to_string(p.min) + ", " + std::to_string(p.max) + "]";
+    if (p.power_of_two) s += " (power of two)";
+    if (p.multiple_of > 1) s += " (multiple of " + std::to_string(p.multiple_of) + ")";
+  }
+  return s;
+}
+
+void validate_params(const EngineInfo& engine, const std::vector<ParamInfo>& info,
+                     const Params& values) {
+  for (const auto& [name, value] : values) {
+    const ParamInfo* match = nullptr;
+    for (const ParamInfo& p : info)
+      if (p.name == name) match = &p;
+    const std::string where = "engine " + engine.name + ": ";
+    if (!match)
+      throw Error(where + "unknown parameter \"" + name + "\"; valid: " + describe_params(info));
+    const bool bad = value < match->min || value > match->max ||
+                     (match->multiple_of > 1 && value % match->multiple_of != 0) ||
+                     (match->power_of_two && !std::has_single_bit(unsigned(value)));
+    if (bad)
+      throw Error(where + name + "=" + std::to_string(value) + " is out of range; valid: " +
+                  describe_params(info));
+  }
+}
+
+void EngineRegistry::add(EngineInfo info, Factory factory, Availability availability) {
+  if (entries_.count(info.name)) throw Error("engine \"" + info.name + "\" registered twice");
+  entries_.emplace(info.name, Entry{std::move(factory), std::move(availability)});
+  infos_.push_back(std::move(info));
+}
+
+bool EngineRegistry::contains(std::string_view name) const { return entries_.count(name) != 0; }
+
+const EngineInfo& EngineRegistry::info(std::string_view name) const {
+  for (const EngineInfo& i : infos_)
+    if (i.name == name) return i;
+  std::string known;
+  for (const EngineInfo& i : infos_) known += (known.empty() ? "" : ", ") + i.name;
+  throw Error("unknown engine \"" + std::string(name) + "\"; known engines: " + known);
+}
+
+std::string EngineRegistry::unavailable_reason(std::string_view name) const {
+  info(name);  // throws for unknown names
+  const Entry& e = entries_.find(name)->second;
+  return e.availability ? e.availability() : std::string();
+}
+
+std::unique_ptr<Engine> EngineRegistry::create(std::string_view name) const {
+  if (std::string why = unavailable_reason(name); !why.empty())
+    throw Error("engine \"" + std::string(name) + "\" cannot run here: " + why);
+  return entries_.find(name)->second.factory();
+}
+
+}  // namespace gpulife

@@ -1,0 +1,122 @@
+// The Engine interface every CPU and GPU Life engine implements, and the registry that makes them.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "core/rule.hpp"
+
+namespace gpulife {
+
+// How an engine stores cells in its own memory.
+enum class CellLayout { BytePerCell, BitPacked };
+std::string_view to_string(CellLayout layout);
+
+// One tunable launch parameter with its valid range (inclusive); values must also be multiples
+// of `multiple_of` and, when `power_of_two` is set, powers of two.
+struct ParamInfo {
+  std::string name;
+  std::string description;
+  int min = 1;
+  int max = 1;
+  int default_value = 1;
+  int multiple_of = 1;
+  bool power_of_two = false;
+};
+
+using Params = std::map<std::string, int>;
+
+struct EngineInfo {
+  std::string name;         // registry key, e.g. "bit64", "reference"
+  std::string family;       // e.g. "cpu", "byte", "bit", "multistep"
+  std::string description;  // one line for menus and `--help`
+  CellLayout layout = CellLayout::BitPacked;
+  bool gpu = false;
+};
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+
+  virtual const EngineInfo& info() const = 0;
+
+  // Launch parameters: their ranges, and the current values. set_params() validates the whole
+  // set (including combinations) and throws Error naming the valid ranges when it is refused;
+  // the previous values stay in force then.
+  virtual std::vector<ParamInfo> param_info() const { return {}; }
+  virtual Params params() const { return {}; }
+  virtual void set_params(const Params& params);
+
+  // Rule used by step(); an engine throws Error if it cannot run a rule.
+  virtual void set_rule(const Rule& rule) = 0;
+  virtual Rule rule() const = 0;
+
+  // Replaces the engine's state with the grid (size, topology and cells) and resets the
+  // generation count; throws Error when it does not fit (e.g. out of GPU memory).
+  virtual void load(const Grid& grid) = 0;
+  // Copies the current state out; `grid` is resized to the engine's size and topology.
+  virtual void store(Grid& grid) const = 0;
+
+  virtual void step(uint64_t generations) = 0;
+  virtual uint64_t generation() const = 0;
+
+  virtual uint64_t population() const = 0;
+  // Equals Grid::hash() of the state store() would produce.
+  virtual uint64_t hash() const = 0;
+
+  // Minimum bytes of memory traffic one generation must move in this engine's layout (each
+  // cell read once and written once), for "% of the bandwidth limit".
+  virtual double bytes_per_generation() const = 0;
+
+  // Device time of the last step() call in milliseconds, measured with GPU events; CPU engines
+  // return the wall time. Waits for the step to finish.
+  virtual double last_step_ms() const = 0;
+
+  virtual int64_t width() const = 0;
+  virtual int64_t height() const = 0;
+  virtual Topology topology() const = 0;
+};
+
+// Validates `values` against `info`: unknown names and out-of-range values throw Error listing
+// every parameter's valid range. Engines call it from set_params().
+void validate_params(const EngineInfo& engine, const std::vector<ParamInfo>& info,
+                     const Params& values);
+// "name in [min, max] (multiple of m)" for each parameter, for messages and `--help`.
+std::string describe_params(const std::vector<ParamInfo>& info);
+
+// Name -> factory, so the viewer, `run` and `bench` all list the same engines.
+class EngineRegistry {
+ public:
+  using Factory = std::function<std::unique_ptr<Engine>()>;
+  // Whether the engine can run here now (e.g. a CUDA device exists); the string says why not.
+  using Availability = std::function<std::string()>;
+
+  void add(EngineInfo info, Factory factory, Availability availability = {});
+
+  const std::vector<EngineInfo>& engines() const { return infos_; }
+  bool contains(std::string_view name) const;
+  const EngineInfo& info(std::string_view name) const;
+  // Empty when the engine can run here, otherwise the reason it cannot.
+  std::string unavailable_reason(std::string_view name) const;
+  // Throws Error for unknown names (listing the known ones) and for unavailable engines.
+  std::unique_ptr<Engine> create(std::string_view name) const;
+
+ private:
+  struct Entry {
+    Factory factory;
+    Availability availability;
+  };
+  std::vector<EngineInfo> infos_;
+  std::map<std::string, Entry, std::less<>> entries_;
+};
+
+// Registers the CPU engines that core provides.
+void register_cpu_engines(EngineRegistry& registry);
+
+}  // namespace gpulife

@@ -1,0 +1,21 @@
+// Run Length Encoded (.rle) patterns: the format Golly and LifeWiki use.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/pattern.hpp"
+
+namespace gpulife {
+
+// Parses RLE text. `source` names the file in error messages. Throws ParseError with line and
+// column for anything it cannot read (multi-state letters, unsupported rules, malformed header,
+// counts that overflow, more live cells than kMaxPatternCells).
+Pattern parse_rle(std::string_view text, std::string_view source = {});
+
+// Writes RLE: "#N name", "#O author", "#C comment" lines, "#CXRLE Pos=... Gen=..." when the
+// pattern's generation is non-zero, header "x = W, y = H, rule = R", body lines of at most 70
+// characters, ending with '!'.
+std::string write_rle(const Pattern& pattern);
+
+}  // namespace gpulife
