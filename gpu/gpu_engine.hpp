@@ -1,0 +1,59 @@
+// The GPU engine interface (plain C++, no CUDA headers): device-resident state that can live in
+// buffers owned by someone else, such as OpenGL buffers mapped through CUDA-GL interop.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/engine.hpp"
+
+namespace gpulife::gpu {
+
+// How one state buffer is laid out in device memory.
+//  - BitPacked: rows of 64-bit words, bit i of word j in row y is cell (64j + i, y) (the Grid
+//    layout); bits past the width are zero. row_pitch_bytes >= 8 * ceil(width / 64).
+//  - BytePerCell: rows of one byte per cell (0 dead, 1 alive); row_pitch_bytes >= width.
+struct DeviceLayout {
+  CellLayout layout = CellLayout::BitPacked;
+  size_t row_pitch_bytes = 0;
+  size_t buffer_bytes = 0;  // row_pitch_bytes * height, plus any tail the engine needs
+};
+
+// Two device buffers of DeviceLayout::buffer_bytes each; the engine ping-pongs between them.
+struct ExternalBuffers {
+  void* buffer[2] = {nullptr, nullptr};
+  size_t bytes = 0;  // size of each buffer as allocated by its owner
+};
+
+class GpuEngine : public Engine {
+ public:
+  // The layout this engine (with its current parameters) uses for a grid of this size.
+  virtual DeviceLayout device_layout(int64_t width, int64_t height) const = 0;
+
+  // Sets the grid size and topology without touching cells; with owned memory this allocates
+  // (throws Error when the GPU lacks memory, saying how much was needed and free).
+  virtual void resize(int64_t width, int64_t height, Topology topology) = 0;
+
+  // Makes the engine use caller-owned buffers (e.g. mapped GL buffers) instead of its own
+  // memory, from now on; call again whenever the pointers may have changed (after each map).
+  // The contents are kept: the engine's current state is in buffer[current_buffer()].
+  // Pass {} to go back to owned memory (state is copied over).
+  virtual void attach(const ExternalBuffers& buffers) = 0;
+  // Which of the two buffers holds the current generation.
+  virtual int current_buffer() const = 0;
+  // Tells the engine which buffer holds the current state (after a caller swapped them).
+  virtual void set_current_buffer(int index) = 0;
+
+  // Device-to-device exchange in the canonical bit-packed layout (row pitch
+  // 8 * ceil(width / 64) bytes), used to switch engines live without a trip through the host.
+  // `canonical` is a device pointer of at least that pitch times height bytes.
+  virtual void store_device(uint64_t* canonical) const = 0;
+  virtual void load_device(const uint64_t* canonical) = 0;
+
+  // Stream the engine launches on (a cudaStream_t, as an opaque pointer); 0 = default stream.
+  virtual void set_stream(void* stream) = 0;
+};
+
+}  // namespace gpulife::gpu
