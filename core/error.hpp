@@ -31,10 +31,11 @@ class ParseError : public Error {
  private:
   static std::string format(const std::string& source, int64_t line, int64_t column,
                             const std::string& what) {
-    std::string s = source.empty() ? "<text>" : source;
-    if (line > 0) s += ":" + std::to_string(line);
-    if (line > 0 && column > 0) s += ":" + std::to_string(column);
-    return s + ": " + what;
+    std::string s = source.empty() ? std::string("<text>") : source;
+    if (line > 0) s.append(":").append(std::to_string(line));
+    if (line > 0 && column > 0) s.append(":").append(std::to_string(column));
+    s.append(": ").append(what);
+    return s;
   }
 
   std::string source_;
