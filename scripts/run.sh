@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Quick start: set up, build and open the viewer on the built-in demo (CPU engines when there is
+# no CUDA GPU). Extra arguments go to `gpulife view`.
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+install_missing "${BUILD_PACKAGES[@]}" "${GUI_PACKAGES[@]}"
+configure_and_build -DGPULIFE_TESTS=OFF
+
+if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+  echo "gpulife: no display found (DISPLAY is not set); running the demo headless instead:"
+  exec "$BUILD_DIR/app/gpulife" run gosper_glider_gun -g 300
+fi
+exec "$BUILD_DIR/app/gpulife" view "$@"

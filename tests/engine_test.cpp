@@ -1,0 +1,110 @@
+// Tests for core/engine: parameter validation and the registry.
+#include "core/engine.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/error.hpp"
+#include "core/reference_engine.hpp"
+
+namespace gpulife {
+namespace {
+
+std::vector<ParamInfo> sample_params() {
+  return {ParamInfo{"block_x", "threads per block along x", 32, 1024, 128, 32, false},
+          ParamInfo{"depth", "generations per pass", 1, 16, 4, 1, true}};
+}
+
+TEST(EngineParamsTest, AcceptsValidValues) {
+  EXPECT_NO_THROW(validate_params(reference_engine_info(), sample_params(),
+                                  {{"block_x", 256}, {"depth", 8}}));
+}
+
+TEST(EngineParamsTest, RefusesAndNamesTheValidRanges) {
+  const EngineInfo info = reference_engine_info();
+  for (const Params& bad : {Params{{"block_x", 16}}, Params{{"block_x", 100}},
+                            Params{{"depth", 3}}, Params{{"depth", 32}}, Params{{"nope", 1}}}) {
+    try {
+      validate_params(info, sample_params(), bad);
+      FAIL() << "accepted " << bad.begin()->first << "=" << bad.begin()->second;
+    } catch (const Error& e) {
+      const std::string msg = e.what();
+      EXPECT_NE(msg.find("block_x in [32, 1024] (multiple of 32)"), std::string::npos) << msg;
+      EXPECT_NE(msg.find("depth in [1, 16] (power of two)"), std::string::npos) << msg;
+    }
+  }
+}
+
+TEST(EngineRegistryTest, CreatesByNameAndExplainsUnknownOrUnavailable) {
+  EngineRegistry r;
+  register_cpu_engines(r);
+  ASSERT_TRUE(r.contains("reference"));
+  EXPECT_EQ(r.create("reference")->info().name, "reference");
+  try {
+    r.create("warp-drive");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("reference"), std::string::npos) << e.what();
+  }
+  EngineInfo gpu{"fake-gpu", "gpu", "needs a device", CellLayout::BitPacked, true};
+  r.add(gpu, make_reference_engine, [] { return std::string("no CUDA device"); });
+  EXPECT_EQ(r.unavailable_reason("fake-gpu"), "no CUDA device");
+  EXPECT_THROW(r.create("fake-gpu"), Error);
+  EXPECT_THROW(r.add(gpu, make_reference_engine), Error);
+}
+
+TEST(ReferenceEngineTest, BlinkerOscillatesAndGenerationCounts) {
+  Grid g(5, 5);
+  g.set(1, 2, true);
+  g.set(2, 2, true);
+  g.set(3, 2, true);
+  auto e = make_reference_engine();
+  e->set_rule(Rule::life());
+  e->load(g);
+  e->step(1);
+  Grid out;
+  e->store(out);
+  EXPECT_TRUE(out.get(2, 1) && out.get(2, 2) && out.get(2, 3));
+  EXPECT_EQ(out.population(), 3u);
+  EXPECT_EQ(e->hash(), out.hash());
+  e->step(1);
+  e->store(out);
+  EXPECT_EQ(out, g);
+  EXPECT_EQ(e->generation(), 2u);
+}
+
+TEST(ReferenceEngineTest, SeedsRuleKillsEverySurvivor) {
+  // B2/S: a domino's cells each have one neighbour, so they die and cells with two are born.
+  Grid g(6, 6);
+  g.set(2, 2, true);
+  g.set(3, 2, true);
+  auto e = make_reference_engine();
+  e->set_rule(parse_rule("Seeds").rule);
+  e->load(g);
+  e->step(1);
+  Grid out;
+  e->store(out);
+  EXPECT_FALSE(out.get(2, 2));
+  EXPECT_FALSE(out.get(3, 2));
+  EXPECT_TRUE(out.get(2, 1) && out.get(3, 1) && out.get(2, 3) && out.get(3, 3));
+  EXPECT_EQ(out.population(), 4u);
+}
+
+TEST(ReferenceEngineTest, TorusWrapsAndPlaneDoesNot) {
+  // A vertical blinker in column 0: on a torus its neighbours include column W-1.
+  for (Topology t : {Topology::Plane, Topology::Torus}) {
+    Grid g(6, 6, t);
+    g.set(0, 1, true);
+    g.set(0, 2, true);
+    g.set(0, 3, true);
+    auto e = make_reference_engine();
+    e->load(g);
+    e->step(1);
+    Grid out;
+    e->store(out);
+    EXPECT_EQ(out.get(5, 2), t == Topology::Torus);
+    EXPECT_TRUE(out.get(1, 2));
+  }
+}
+
+}  // namespace
+}  // namespace gpulife
