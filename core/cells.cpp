@@ -1,0 +1,127 @@
+// Plaintext (.cells) reader and writer, as LifeWiki publishes patterns.
+#include "core/cells.hpp"
+
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/pattern_io.hpp"
+#include "core/text_lines.hpp"
+
+namespace gpulife {
+namespace {
+
+constexpr uint64_t kMaxCellsText = uint64_t{1} << 30;
+
+// Metadata lines "!Key: value"; returns the value when the line has that key.
+std::optional<std::string_view> field(std::string_view comment, std::string_view key) {
+  if (!text::starts_with_ci(comment, key)) return std::nullopt;
+  std::string_view v = comment.substr(key.size());
+  if (v.empty() || v.front() != ':') return std::nullopt;
+  v.remove_prefix(1);
+  if (!v.empty() && v.front() == ' ') v.remove_prefix(1);
+  return v;
+}
+
+}  // namespace
+
+Pattern parse_cells(std::string_view text, std::string_view source) {
+  text::LineSplitter lines(text);
+  std::vector<Cell> cells;
+  Pattern meta;
+  std::string_view line;
+  int64_t y = 0;
+  bool seen_row = false;
+  while (lines.next(line)) {
+    if (!line.empty() && line.front() == '!') {
+      const std::string_view c = line.substr(1);
+      if (auto name = field(c, "Name")) {
+        meta.name = std::string(*name);
+      } else if (auto author = field(c, "Author")) {
+        meta.author = std::string(*author);
+      } else if (auto rule = field(c, "Rule")) {
+        // Not part of the format, but written by gpulife for non-Life rules.
+        try {
+          meta.rule = parse_rule(*rule);
+        } catch (const Error&) {
+          meta.comments.emplace_back(c);
+        }
+      } else {
+        meta.comments.emplace_back(c);
+      }
+      continue;
+    }
+    // Blank lines before the first row carry no meaning; after it they are empty rows.
+    std::string_view row = line;
+    while (!row.empty() && text::is_space(row.back())) row.remove_suffix(1);
+    if (row.empty() && !seen_row) continue;
+    seen_row = true;
+    for (size_t x = 0; x < row.size(); ++x) {
+      const char ch = row[x];
+      if (ch == '.') continue;
+      if (ch == 'O' || ch == '*') {
+        if (cells.size() >= kMaxPatternCells)
+          throw ParseError(std::string(source), lines.number(), int64_t(x) + 1,
+                           "pattern has more than " + std::to_string(kMaxPatternCells) +
+                               " live cells, the most gpulife reads");
+        cells.push_back(Cell{int64_t(x), y});
+        continue;
+      }
+      const int64_t column = int64_t(row.data() - line.data()) + int64_t(x) + 1;
+      throw ParseError(std::string(source), lines.number(), column,
+                       "unexpected " + text::describe_char(ch) +
+                           " in .cells row (expected '.' for dead, 'O' or '*' for alive, or a "
+                           "'!' comment line)");
+    }
+    ++y;
+  }
+  Pattern p(std::move(cells));
+  p.rule = meta.rule;
+  p.name = std::move(meta.name);
+  p.author = std::move(meta.author);
+  p.comments = std::move(meta.comments);
+  return p;
+}
+
+std::string write_cells(const Pattern& pattern) {
+  std::string out;
+  if (!pattern.name.empty()) out += "!Name: " + text::one_line(pattern.name) + "\n";
+  if (!pattern.author.empty()) out += "!Author: " + text::one_line(pattern.author) + "\n";
+  if (pattern.rule != RuleSpec{}) out += "!Rule: " + pattern.rule.to_string() + "\n";
+  for (const std::string& c : pattern.comments) {
+    size_t start = 0;
+    while (true) {
+      const size_t end = c.find_first_of("\r\n", start);
+      out += '!';
+      out.append(c, start, end == std::string::npos ? std::string::npos : end - start);
+      out += '\n';
+      if (end == std::string::npos) break;
+      start = end + (c[end] == '\r' && end + 1 < c.size() && c[end + 1] == '\n' ? 2 : 1);
+    }
+  }
+  const Box box = pattern.bounding_box();
+  const auto& cells = pattern.cells();
+  // Plaintext spells out every dead cell, so a sparse pattern spread over a huge area would need
+  // an absurd amount of text: refuse rather than exhaust memory.
+  uint64_t bytes = uint64_t(box.height());
+  for (size_t k = 0; k < cells.size(); ++k)
+    if (k + 1 == cells.size() || cells[k + 1].y != cells[k].y)
+      bytes += uint64_t(cells[k].x - box.min_x) + 1;
+  if (bytes > kMaxCellsText)
+    throw Error("pattern is too spread out for the .cells format (" + std::to_string(bytes) +
+                " bytes of text); save it as RLE instead");
+  size_t i = 0;
+  for (int64_t y = box.min_y; !box.empty() && y <= box.max_y; ++y) {
+    int64_t x = box.min_x;
+    while (i < cells.size() && cells[i].y == y) {
+      out.append(size_t(cells[i].x - x), '.');
+      out += 'O';
+      x = cells[i].x + 1;
+      ++i;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace gpulife

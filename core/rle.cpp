@@ -1,0 +1,359 @@
+// RLE reader and writer, tolerant of what Golly, LifeWiki and older tools produce.
+#include "core/rle.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/pattern_io.hpp"
+#include "core/text_lines.hpp"
+
+namespace gpulife {
+namespace {
+
+using text::LineSplitter;
+
+// Run lengths and body coordinates stay below 2^62; the #P/#CXRLE offset added to them is
+// checked against the int64 range.
+constexpr int64_t kMaxCoordinate = int64_t{1} << 62;
+constexpr size_t kMaxBodyLine = 70;
+
+class RleReader {
+ public:
+  RleReader(std::string_view text, std::string_view source) : lines_(text), source_(source) {}
+
+  Pattern read() {
+    std::string_view line;
+    bool in_body = false;
+    while (!done_ && lines_.next(line)) {
+      const std::string_view t = text::trim_left(line);
+      // '#' lines are metadata wherever they appear before the '!'.
+      if (!t.empty() && t.front() == '#') {
+        hash_line(line, column_of(line, t));
+        continue;
+      }
+      if (!in_body && t.find('=') != std::string_view::npos) {
+        header_line(line);
+        continue;
+      }
+      if (t.empty()) continue;
+      in_body = true;
+      body_line(line);
+    }
+    if ((offset_x_ > 0 && max_x_ > INT64_MAX - offset_x_) ||
+        (offset_y_ > 0 && max_y_ > INT64_MAX - offset_y_))
+      throw ParseError(std::string(source_), offset_line_, offset_column_,
+                       "pattern position plus its size exceeds the 64-bit coordinate range");
+    Pattern p(std::move(cells_));
+    p.translate(offset_x_, offset_y_);
+    p.rule = rule_;
+    p.name = std::move(name_);
+    p.author = std::move(author_);
+    p.comments = std::move(comments_);
+    p.generation = generation_;
+    return p;
+  }
+
+ private:
+  [[noreturn]] void fail(int64_t column, const std::string& what) const {
+    throw ParseError(std::string(source_), lines_.number(), column, what);
+  }
+
+  static int64_t column_of(std::string_view line, std::string_view part) {
+    return int64_t(part.data() - line.data()) + 1;
+  }
+
+  void set_rule(std::string_view line, std::string_view rule_text) {
+    const std::string_view r = text::trim(rule_text);
+    if (r.empty()) return;  // "rule =" with nothing after it: keep the default
+    try {
+      rule_ = parse_rule(r);
+    } catch (const ParseError&) {
+      throw;
+    } catch (const Error& e) {
+      fail(column_of(line, r), std::string("unsupported rule: ") + e.what());
+    }
+  }
+
+  // Reads "X Y" (#P, #R) or "X,Y" (CXRLE Pos=) as a position.
+  void set_offset(std::string_view line, std::string_view value, char separator) {
+    value = text::trim(value);
+    const size_t sep = separator == ' ' ? value.find_first_of(" \t") : value.find(separator);
+    std::optional<int64_t> x, y;
+    if (sep != std::string_view::npos) {
+      x = text::parse_int64(text::trim(value.substr(0, sep)));
+      y = text::parse_int64(text::trim(value.substr(sep + 1)));
+    }
+    if (!x || !y)
+      fail(column_of(line, value),
+           "malformed position \"" + std::string(value) + "\" (expected two integers)");
+    offset_line_ = lines_.number();
+    offset_column_ = column_of(line, value);
+    offset_x_ = *x;
+    offset_y_ = *y;
+  }
+
+  void hash_line(std::string_view line, int64_t hash_column) {
+    const std::string_view t = line.substr(size_t(hash_column - 1));
+    auto rest = [&](size_t n) {
+      std::string_view r = t.substr(std::min(n, t.size()));
+      if (!r.empty() && (r.front() == ' ' || r.front() == '\t')) r.remove_prefix(1);
+      return r;
+    };
+    if (t.starts_with("#CXRLE")) {
+      cxrle_line(line, t.substr(6));
+    } else if (t.starts_with("#C") || t.starts_with("#c")) {
+      comments_.emplace_back(rest(2));
+    } else if (t.starts_with("#N")) {
+      name_ = std::string(rest(2));
+    } else if (t.starts_with("#O")) {
+      author_ = std::string(rest(2));
+    } else if (t.starts_with("#P") || t.starts_with("#R")) {
+      set_offset(line, t.substr(2), ' ');
+    } else if (t.starts_with("#r")) {
+      set_rule(line, t.substr(2));
+    } else {
+      // Unknown '#' lines (#D, #L, ...) are kept as comments rather than lost.
+      comments_.emplace_back(t.substr(1));
+    }
+  }
+
+  // "#CXRLE Pos=x,y Gen=n" (Golly's extension); fields in any order, unknown ones ignored.
+  void cxrle_line(std::string_view line, std::string_view fields) {
+    size_t i = 0;
+    while (i < fields.size()) {
+      while (i < fields.size() && text::is_space(fields[i])) ++i;
+      size_t end = i;
+      while (end < fields.size() && !text::is_space(fields[end])) ++end;
+      const std::string_view field = fields.substr(i, end - i);
+      i = end;
+      if (text::starts_with_ci(field, "pos=")) {
+        set_offset(line, field.substr(4), ',');
+      } else if (text::starts_with_ci(field, "gen=")) {
+        const auto gen = text::parse_uint64(field.substr(4));
+        if (!gen)
+          fail(column_of(line, field), "malformed generation \"" + std::string(field.substr(4)) +
+                                           "\" (expected a non-negative integer below 2^64)");
+        generation_ = *gen;
+      }
+    }
+  }
+
+  // "x = m, y = n, rule = R" with fields in any order; sizes are ignored (the body decides).
+  void header_line(std::string_view line) {
+    std::string_view rest = line;
+    while (!rest.empty()) {
+      const size_t eq = rest.find('=');
+      if (eq == std::string_view::npos) break;
+      std::string key(text::trim(rest.substr(0, eq)));
+      for (char& c : key) c = char(std::tolower(static_cast<unsigned char>(c)));
+      std::string_view value = rest.substr(eq + 1);
+      // A value ends at the next ", name =" so that rules with ":T20,20" keep their comma.
+      size_t stop = value.size();
+      for (size_t comma = value.find(','); comma != std::string_view::npos;
+           comma = value.find(',', comma + 1)) {
+        size_t k = comma + 1;
+        while (k < value.size() && text::is_space(value[k])) ++k;
+        const size_t name_start = k;
+        while (k < value.size() &&
+               (std::isalnum(static_cast<unsigned char>(value[k])) || value[k] == '_'))
+          ++k;
+        const size_t name_end = k;
+        while (k < value.size() && text::is_space(value[k])) ++k;
+        if (name_end > name_start && k < value.size() && value[k] == '=') {
+          stop = comma;
+          break;
+        }
+      }
+      const std::string_view v = value.substr(0, stop);
+      if (key == "rule") set_rule(line, v);
+      rest = stop < value.size() ? value.substr(stop + 1) : std::string_view{};
+    }
+  }
+
+  void body_line(std::string_view line) {
+    for (size_t i = 0; i < line.size() && !done_; ++i) {
+      const char c = line[i];
+      const int64_t col = int64_t(i) + 1;
+      if (c >= '0' && c <= '9') {
+        if (!have_count_) {
+          have_count_ = true;
+          count_ = 0;
+          count_line_ = lines_.number();
+          count_column_ = col;
+        }
+        const auto digit = int64_t(c - '0');
+        if (count_ > (kMaxCoordinate - digit) / 10)
+          throw ParseError(std::string(source_), count_line_, count_column_,
+                           "run count overflows (runs are limited to 2^62 cells)");
+        count_ = count_ * 10 + digit;
+        continue;
+      }
+      if (text::is_space(c)) continue;
+      const int64_t n = have_count_ && count_ > 0 ? count_ : 1;
+      have_count_ = false;
+      switch (c) {
+        case 'b':
+        case '.':
+          advance_x(n, col);
+          break;
+        case 'o':
+        case 'A':  // state 1 as Golly writes it for multi-state-style output
+          add_run(n, col);
+          break;
+        case '$':
+          if (n >= kMaxCoordinate - y_) fail(col, "pattern is taller than 2^62 rows");
+          y_ += n;
+          x_ = 0;
+          break;
+        case '!':
+          done_ = true;
+          break;
+        default:
+          if ((c >= 'B' && c <= 'X') || (c >= 'p' && c <= 'y')) {
+            std::string letter(1, c);
+            if (c >= 'p' && i + 1 < line.size() && line[i + 1] >= 'A' && line[i + 1] <= 'X')
+              letter += line[i + 1];
+            fail(col, "multi-state cell '" + letter +
+                          "' is not supported (only two-state Life-like patterns can be read)");
+          }
+          fail(col, "unexpected " + text::describe_char(c) +
+                        " in RLE body (expected digits, b, o, $ or !)");
+      }
+    }
+  }
+
+  void advance_x(int64_t n, int64_t col) {
+    if (n > kMaxCoordinate - x_) fail(col, "pattern is wider than 2^62 columns");
+    x_ += n;
+  }
+
+  void add_run(int64_t n, int64_t col) {
+    if (uint64_t(n) > kMaxPatternCells - std::min<uint64_t>(cells_.size(), kMaxPatternCells))
+      fail(col, "pattern has more than " + std::to_string(kMaxPatternCells) +
+                    " live cells, the most gpulife reads");
+    const int64_t start = x_;
+    advance_x(n, col);
+    for (int64_t x = start; x < x_; ++x) cells_.push_back(Cell{x, y_});
+    max_x_ = std::max(max_x_, x_ - 1);
+    max_y_ = y_;
+  }
+
+  LineSplitter lines_;
+  std::string_view source_;
+  bool done_ = false;
+
+  std::vector<Cell> cells_;
+  int64_t x_ = 0, y_ = 0;
+  bool have_count_ = false;
+  int64_t count_ = 0;
+  int64_t count_line_ = 0, count_column_ = 0;
+
+  RuleSpec rule_;
+  std::string name_, author_;
+  std::vector<std::string> comments_;
+  int64_t max_x_ = 0, max_y_ = 0;
+  int64_t offset_x_ = 0, offset_y_ = 0;
+  int64_t offset_line_ = 0, offset_column_ = 0;
+  uint64_t generation_ = 0;
+};
+
+// Accumulates body tokens into lines of at most kMaxBodyLine characters.
+class BodyWriter {
+ public:
+  explicit BodyWriter(std::string& out) : out_(out) {}
+
+  void run(int64_t n, char tag) {
+    if (n <= 0) return;
+    std::string token = n == 1 ? std::string() : std::to_string(n);
+    token += tag;
+    put(token);
+  }
+  void put(const std::string& token) {
+    if (line_length_ + token.size() > kMaxBodyLine) {
+      out_ += '\n';
+      line_length_ = 0;
+    }
+    out_ += token;
+    line_length_ += token.size();
+  }
+
+ private:
+  std::string& out_;
+  size_t line_length_ = 0;
+};
+
+void write_lines(std::string& out, std::string_view prefix, std::string_view value) {
+  // A value with embedded line breaks becomes several lines, each with the prefix.
+  size_t start = 0;
+  while (true) {
+    size_t end = value.find_first_of("\r\n", start);
+    const std::string_view part =
+        value.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    out += prefix;
+    if (!part.empty()) {
+      out += ' ';
+      out += part;
+    }
+    out += '\n';
+    if (end == std::string_view::npos) break;
+    if (value[end] == '\r' && end + 1 < value.size() && value[end + 1] == '\n') ++end;
+    start = end + 1;
+  }
+}
+
+}  // namespace
+
+Pattern parse_rle(std::string_view text, std::string_view source) {
+  return RleReader(text, source).read();
+}
+
+std::string write_rle(const Pattern& pattern) {
+  std::string out;
+  if (!pattern.name.empty()) out += "#N " + text::one_line(pattern.name) + "\n";
+  if (!pattern.author.empty()) out += "#O " + text::one_line(pattern.author) + "\n";
+  for (const std::string& c : pattern.comments) write_lines(out, "#C", c);
+
+  const Box box = pattern.bounding_box();
+  const int64_t ox = box.empty() ? 0 : box.min_x;
+  const int64_t oy = box.empty() ? 0 : box.min_y;
+  if (pattern.generation != 0 || ox != 0 || oy != 0) {
+    out += "#CXRLE Pos=" + std::to_string(ox) + "," + std::to_string(oy) +
+           " Gen=" + std::to_string(pattern.generation) + "\n";
+  }
+  out += "x = " + std::to_string(box.width()) + ", y = " + std::to_string(box.height()) +
+         ", rule = " + pattern.rule.to_string() + "\n";
+
+  BodyWriter body(out);
+  const auto& cells = pattern.cells();
+  int64_t row = oy;  // row the writer is on
+  size_t i = 0;
+  while (i < cells.size()) {
+    const int64_t y = cells[i].y;
+    if (y != row) {
+      body.run(y - row, '$');
+      row = y;
+    }
+    int64_t x = ox;  // next unwritten column on this row
+    while (i < cells.size() && cells[i].y == y) {
+      const int64_t start = cells[i].x;
+      int64_t end = start;
+      ++i;
+      while (i < cells.size() && cells[i].y == y && cells[i].x == end + 1) {
+        ++end;
+        ++i;
+      }
+      body.run(start - x, 'b');
+      body.run(end - start + 1, 'o');
+      x = end + 1;
+    }
+  }
+  body.put("!");
+  out += '\n';
+  return out;
+}
+
+}  // namespace gpulife
