@@ -25,7 +25,7 @@ std::optional<std::string_view> field(std::string_view comment, std::string_view
 
 }  // namespace
 
-Pattern parse_cells(std::string_view text, std::string_view source) {
+Pattern parse_cells(std::string_view text, std::string_view source, uint64_t max_cells) {
   text::LineSplitter lines(text);
   std::vector<Cell> cells;
   Pattern meta;
@@ -60,9 +60,9 @@ Pattern parse_cells(std::string_view text, std::string_view source) {
       const char ch = row[x];
       if (ch == '.') continue;
       if (ch == 'O' || ch == '*') {
-        if (cells.size() >= kMaxPatternCells)
+        if (cells.size() >= max_cells)
           throw ParseError(std::string(source), lines.number(), int64_t(x) + 1,
-                           "pattern has more than " + std::to_string(kMaxPatternCells) +
+                           "pattern has more than " + std::to_string(max_cells) +
                                " live cells, the most gpulife reads");
         cells.push_back(Cell{int64_t(x), y});
         continue;

@@ -28,7 +28,7 @@ std::string_view after_tag(std::string_view t) {
 
 }  // namespace
 
-Pattern parse_life106(std::string_view text, std::string_view source) {
+Pattern parse_life106(std::string_view text, std::string_view source, uint64_t max_cells) {
   text::LineSplitter lines(text);
   std::vector<Cell> cells;
   Pattern meta;
@@ -89,8 +89,8 @@ Pattern parse_life106(std::string_view text, std::string_view source) {
            "expected an integer y coordinate, found \"" + std::string(ys.substr(0, y_end)) + "\"");
     if (y_end < ys.size())
       fail(text::trim(ys.substr(y_end)), "unexpected text after the \"x y\" pair");
-    if (cells.size() >= kMaxPatternCells)
-      fail(t, "pattern has more than " + std::to_string(kMaxPatternCells) +
+    if (cells.size() >= max_cells)
+      fail(t, "pattern has more than " + std::to_string(max_cells) +
                   " live cells, the most gpulife reads");
     cells.push_back(Cell{*x, *y});
   }

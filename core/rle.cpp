@@ -23,7 +23,8 @@ constexpr size_t kMaxBodyLine = 70;
 
 class RleReader {
  public:
-  RleReader(std::string_view text, std::string_view source) : lines_(text), source_(source) {}
+  RleReader(std::string_view text, std::string_view source, uint64_t max_cells)
+      : lines_(text), source_(source), max_cells_(max_cells) {}
 
   Pattern read() {
     std::string_view line;
@@ -232,8 +233,8 @@ class RleReader {
   }
 
   void add_run(int64_t n, int64_t col) {
-    if (uint64_t(n) > kMaxPatternCells - std::min<uint64_t>(cells_.size(), kMaxPatternCells))
-      fail(col, "pattern has more than " + std::to_string(kMaxPatternCells) +
+    if (uint64_t(n) > max_cells_ - std::min<uint64_t>(cells_.size(), max_cells_))
+      fail(col, "pattern has more than " + std::to_string(max_cells_) +
                     " live cells, the most gpulife reads");
     const int64_t start = x_;
     advance_x(n, col);
@@ -244,6 +245,7 @@ class RleReader {
 
   LineSplitter lines_;
   std::string_view source_;
+  uint64_t max_cells_;
   bool done_ = false;
 
   std::vector<Cell> cells_;
@@ -307,8 +309,8 @@ void write_lines(std::string& out, std::string_view prefix, std::string_view val
 
 }  // namespace
 
-Pattern parse_rle(std::string_view text, std::string_view source) {
-  return RleReader(text, source).read();
+Pattern parse_rle(std::string_view text, std::string_view source, uint64_t max_cells) {
+  return RleReader(text, source, max_cells).read();
 }
 
 std::string write_rle(const Pattern& pattern) {
