@@ -1,6 +1,7 @@
 // Engine parameter validation and the name -> factory registry.
 #include "core/engine.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include "core/error.hpp"
@@ -12,6 +13,33 @@ std::string_view to_string(CellLayout layout) {
 }
 
 void Engine::set_params(const Params& params) { validate_params(info(), param_info(), params); }
+
+void Engine::set_generation(uint64_t) {
+  throw Error("engine " + info().name + " cannot set its generation counter");
+}
+
+Grid Engine::read_region(const Box& box) const {
+  Grid full;
+  store(full);
+  Grid patch(std::max<int64_t>(box.width(), 1), std::max<int64_t>(box.height(), 1));
+  for (int64_t y = 0; y < box.height(); ++y)
+    for (int64_t x = 0; x < box.width(); ++x)
+      if (full.in_bounds(box.min_x + x, box.min_y + y))
+        patch.set(x, y, full.get(box.min_x + x, box.min_y + y));
+  return patch;
+}
+
+void Engine::write_region(const Grid& patch, Cell top_left) {
+  Grid full;
+  store(full);
+  for (int64_t y = 0; y < patch.height(); ++y)
+    for (int64_t x = 0; x < patch.width(); ++x)
+      if (full.in_bounds(top_left.x + x, top_left.y + y))
+        full.set(top_left.x + x, top_left.y + y, patch.get(x, y));
+  const uint64_t g = generation();
+  load(full);
+  set_generation(g);
+}
 
 std::string describe_params(const std::vector<ParamInfo>& info) {
   if (info.empty()) return "(no launch parameters)";

@@ -65,6 +65,16 @@ class Engine {
 
   virtual void step(uint64_t generations) = 0;
   virtual uint64_t generation() const = 0;
+  // Sets the generation counter (undo, loading a file with "Gen=", region edits). Engines that
+  // keep their own counter override it; the default refuses.
+  virtual void set_generation(uint64_t generation);
+
+  // A rectangle of cells as a small Grid (cells outside the engine's grid read as dead), and
+  // writing one back without touching the rest or the generation count: how editors change a
+  // running engine's state. The defaults go through store()/load(); engines override them to
+  // move only the rectangle (e.g. a small device copy).
+  virtual Grid read_region(const Box& box) const;
+  virtual void write_region(const Grid& patch, Cell top_left);
 
   virtual uint64_t population() const = 0;
   // Equals Grid::hash() of the state store() would produce.

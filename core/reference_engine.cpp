@@ -61,6 +61,7 @@ class ReferenceEngine final : public Engine {
   }
 
   uint64_t generation() const override { return generation_; }
+  void set_generation(uint64_t generation) override { generation_ = generation; }
   uint64_t population() const override { return grid_.population(); }
   uint64_t hash() const override { return grid_.hash(); }
   double bytes_per_generation() const override { return 2.0 * double(grid_.cell_count()); }

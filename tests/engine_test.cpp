@@ -108,3 +108,37 @@ TEST(ReferenceEngineTest, TorusWrapsAndPlaneDoesNot) {
 
 }  // namespace
 }  // namespace gpulife
+
+namespace gpulife {
+namespace {
+
+TEST(EngineRegionTest, WriteRegionChangesOnlyTheRectangleAndKeepsTheGeneration) {
+  Grid g(40, 30);
+  g.randomize(0.5, 3);
+  auto e = make_reference_engine();
+  e->load(g);
+  e->step(3);
+  Grid before;
+  e->store(before);
+  Grid patch(5, 4);
+  patch.set(0, 0, true);
+  patch.set(4, 3, true);
+  e->write_region(patch, Cell{10, 20});
+  EXPECT_EQ(e->generation(), 3u);
+  Grid after;
+  e->store(after);
+  for (int64_t y = 0; y < 30; ++y)
+    for (int64_t x = 0; x < 40; ++x) {
+      const bool inside = x >= 10 && x < 15 && y >= 20 && y < 24;
+      const bool want = inside ? patch.get(x - 10, y - 20) : before.get(x, y);
+      ASSERT_EQ(after.get(x, y), want) << x << "," << y;
+    }
+  const Grid read = e->read_region(Box{8, 19, 15, 24});
+  EXPECT_EQ(read.width(), 8);
+  EXPECT_TRUE(read.get(2, 1));
+  EXPECT_TRUE(read.get(6, 4));
+  EXPECT_EQ(read.get(0, 0), after.get(8, 19));
+}
+
+}  // namespace
+}  // namespace gpulife
