@@ -1,0 +1,129 @@
+// Tests for rule parsing (every common spelling, names, bounded-grid suffixes) and printing.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/error.hpp"
+#include "core/rule.hpp"
+
+namespace gpulife {
+namespace {
+
+Rule bs(uint16_t birth, uint16_t survival) {
+  return Rule{birth, survival};
+}
+
+uint16_t mask(std::initializer_list<int> counts) {
+  uint16_t m = 0;
+  for (int c : counts) m |= uint16_t(1u << c);
+  return m;
+}
+
+// The message of the Error thrown by parse_rule(text), or "" when it does not throw.
+std::string rejection(const std::string& text) {
+  try {
+    parse_rule(text);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Rule, ConwaySpellings) {
+  for (const char* text : {"B3/S23", "b3/s23", "b3s23", "B3S23", "S23/B3", "s23b3", "23/3",
+                           "  B3/S23  ", "Life", "life", "Conway's Life", "CONWAY"}) {
+    SCOPED_TRACE(text);
+    const RuleSpec spec = parse_rule(text);
+    EXPECT_TRUE(spec.rule.is_life());
+    EXPECT_FALSE(spec.bounds.has_value());
+    EXPECT_EQ(spec.to_string(), "B3/S23");
+  }
+}
+
+TEST(Rule, OtherRulesInEverySpelling) {
+  EXPECT_EQ(parse_rule("B36/S23").rule, bs(mask({3, 6}), mask({2, 3})));
+  EXPECT_EQ(parse_rule("23/36").rule, bs(mask({3, 6}), mask({2, 3})));
+  EXPECT_EQ(parse_rule("S23/B36").rule, bs(mask({3, 6}), mask({2, 3})));
+  EXPECT_EQ(parse_rule("b3678s34678").rule, bs(mask({3, 6, 7, 8}), mask({3, 4, 6, 7, 8})));
+  EXPECT_EQ(parse_rule("B2/S").rule, bs(mask({2}), 0));
+  EXPECT_EQ(parse_rule("/2").rule, bs(mask({2}), 0));
+  EXPECT_EQ(parse_rule("B3/S012345678").rule, bs(mask({3}), 0x1FF));
+}
+
+TEST(Rule, Names) {
+  EXPECT_EQ(parse_rule("HighLife").to_string(), "B36/S23");
+  EXPECT_EQ(parse_rule("Day & Night").to_string(), "B3678/S34678");
+  EXPECT_EQ(parse_rule("DayAndNight").to_string(), "B3678/S34678");
+  EXPECT_EQ(parse_rule("Seeds").to_string(), "B2/S");
+  EXPECT_EQ(parse_rule("Life without Death").to_string(), "B3/S012345678");
+  EXPECT_EQ(parse_rule("2x2").to_string(), "B36/S125");
+  EXPECT_EQ(parse_rule("Maze").to_string(), "B3/S12345");
+  EXPECT_EQ(parse_rule("Replicator").to_string(), "B1357/S1357");
+}
+
+TEST(Rule, DisplayNames) {
+  EXPECT_EQ(rule_name(Rule::life()), "Conway's Life");
+  EXPECT_EQ(rule_name(parse_rule("B36/S23").rule), "HighLife");
+  EXPECT_EQ(rule_name(parse_rule("B3678/S34678").rule), "Day & Night");
+  EXPECT_FALSE(rule_name(parse_rule("B34/S456").rule).has_value());
+}
+
+TEST(Rule, CanonicalTextIsSorted) {
+  EXPECT_EQ(parse_rule("B63/S32").to_string(), "B36/S23");
+  EXPECT_EQ(parse_rule("S/B2").to_string(), "B2/S");
+}
+
+TEST(Rule, BoundedGridSuffix) {
+  RuleSpec torus = parse_rule("B3/S23:T64,32");
+  ASSERT_TRUE(torus.bounds.has_value());
+  EXPECT_EQ(torus.bounds->topology, Topology::Torus);
+  EXPECT_EQ(torus.bounds->width, 64);
+  EXPECT_EQ(torus.bounds->height, 32);
+  EXPECT_EQ(torus.to_string(), "B3/S23:T64,32");
+
+  RuleSpec plane = parse_rule("HighLife:P30,20");
+  ASSERT_TRUE(plane.bounds.has_value());
+  EXPECT_EQ(plane.bounds->topology, Topology::Plane);
+  EXPECT_EQ(plane.to_string(), "B36/S23:P30,20");
+
+  EXPECT_EQ(parse_rule("b3s23:t10,10").to_string(), "B3/S23:T10,10");
+  EXPECT_EQ(parse_rule("B3/S23:T0,50").to_string(), "B3/S23:T0,50");  // unbounded width
+}
+
+// Every rule parse_rule accepts prints to text that parses back to the same rule.
+TEST(Rule, EveryRuleRoundTrips) {
+  for (uint16_t birth = 0; birth < 512; birth += 2) {  // no B0
+    for (uint16_t survival = 0; survival < 512; ++survival) {
+      const RuleSpec spec{bs(birth, survival), std::nullopt};
+      const RuleSpec back = parse_rule(spec.to_string());
+      ASSERT_EQ(back, spec) << spec.to_string();
+    }
+  }
+}
+
+TEST(Rule, RejectsWithTheText) {
+  for (const char* text : {"B3/S23/G4", "LifeHistory", "R2,C0,M1,S2..3,B3..3,NM", "B9/S23",
+                           "B3/S239", "B0/S8", "B33/S23", "B3", "hello", "", "B3/S23:X5,5",
+                           "B3/S23:T", "B3/S23:Tx,5", "1/2/3", "B3/S23:T0,0"}) {
+    SCOPED_TRACE(text);
+    const std::string message = rejection(text);
+    ASSERT_FALSE(message.empty()) << "accepted";
+    EXPECT_NE(message.find('"' + std::string(text) + '"'), std::string::npos) << message;
+  }
+}
+
+TEST(Rule, Topology) {
+  EXPECT_EQ(parse_topology("plane"), Topology::Plane);
+  EXPECT_EQ(parse_topology("Torus"), Topology::Torus);
+  EXPECT_EQ(to_string(Topology::Torus), "torus");
+  EXPECT_EQ(to_string(Topology::Plane), "plane");
+  try {
+    parse_topology("klein");
+    FAIL() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("klein"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace gpulife
