@@ -1,0 +1,330 @@
+// The cpu-simd engine: state in padded bit-packed rows, passes of several generations over row
+// bands spread across a thread pool, the kernel picked at run time by what the CPU supports.
+#include "core/simd_engine.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cstring>
+#include <new>
+
+#include "core/error.hpp"
+#include "core/hash.hpp"
+#include "core/simd_engine_kernel.hpp"
+#include "core/thread_pool.hpp"
+
+namespace gpulife {
+namespace {
+
+// 64-byte aligned, uninitialised words (the widest vector loads need the alignment).
+class AlignedWords {
+ public:
+  AlignedWords() = default;
+  explicit AlignedWords(size_t count) : size_(count) {
+    if (count) data_.reset(static_cast<uint64_t*>(::operator new(count * 8, std::align_val_t(64))));
+  }
+  uint64_t* data() { return data_.get(); }
+  const uint64_t* data() const { return data_.get(); }
+  size_t size() const { return size_; }
+
+ private:
+  struct Free {
+    void operator()(uint64_t* p) const { ::operator delete(p, std::align_val_t(64)); }
+  };
+  std::unique_ptr<uint64_t, Free> data_;
+  size_t size_ = 0;
+};
+
+using BandFunction = void (*)(const simd::BandJob&);
+
+BandFunction band_function(SimdIsa isa) {
+  switch (isa) {
+#if GPULIFE_SIMD_AVX512
+    case SimdIsa::Avx512:
+      return simd::run_band_avx512;
+#endif
+#if GPULIFE_SIMD_AVX2
+    case SimdIsa::Avx2:
+      return simd::run_band_avx2;
+#endif
+    default:
+      return simd::run_band_portable;
+  }
+}
+
+constexpr int kDefaultGenerationsPerPass = 8;
+constexpr int kDefaultBandRows = 256;
+constexpr int kMaxThreads = 1024;
+
+class SimdEngine final : public Engine {
+ public:
+  SimdEngine() { apply_threads(); }
+
+  const EngineInfo& info() const override {
+    static const EngineInfo i = simd_engine_info();
+    return i;
+  }
+
+  std::vector<ParamInfo> param_info() const override {
+    return {
+        {"threads", "worker threads; 0 = one per hardware thread", 0, kMaxThreads, 0, 1, false},
+        {"generations_per_pass", "generations computed per pass over memory (temporal blocking)", 1,
+         simd::kMaxGenerationsPerPass, kDefaultGenerationsPerPass, 1, false},
+        {"band_rows", "rows per work item of a pass", 1, 1 << 20, kDefaultBandRows, 1, false},
+        {"isa", "instruction set: 0 = best available, 1 = portable, 2 = AVX2, 3 = AVX-512", 0, 3, 0,
+         1, false},
+    };
+  }
+
+  Params params() const override {
+    return {{"threads", threads_},
+            {"generations_per_pass", generations_per_pass_},
+            {"band_rows", band_rows_},
+            {"isa", isa_}};
+  }
+
+  void set_params(const Params& values) override {
+    validate_params(info(), param_info(), values);
+    if (auto it = values.find("isa"); it != values.end() && it->second != 0) {
+      const SimdIsa isa = SimdIsa(it->second);
+      if (!simd_isa_supported(isa))
+        throw Error("engine cpu-simd: isa=" + std::to_string(it->second) + " (" +
+                    std::string(to_string(isa)) +
+                    ") is not supported by this CPU or build; use 0 (best available: " +
+                    std::string(to_string(best_simd_isa())) + ")");
+    }
+    for (const auto& [name, value] : values) {
+      if (name == "threads") threads_ = value;
+      if (name == "generations_per_pass") generations_per_pass_ = value;
+      if (name == "band_rows") band_rows_ = value;
+      if (name == "isa") isa_ = value;
+    }
+    apply_threads();
+  }
+
+  void set_rule(const Rule& rule) override { rule_ = rule; }
+  Rule rule() const override { return rule_; }
+
+  void load(const Grid& grid) override {
+    const int64_t words = grid.words_per_row();
+    const int64_t padded =
+        (words + simd::kWordMultiple - 1) / simd::kWordMultiple * simd::kWordMultiple;
+    const int64_t stride = padded + 2 * simd::kRowPad;
+    const size_t total = size_t(stride) * size_t(grid.height());
+    AlignedWords a, b, zero;
+    try {
+      a = AlignedWords(total);
+      b = AlignedWords(total);
+      zero = AlignedWords(size_t(stride));
+    } catch (const std::bad_alloc&) {
+      throw Error("not enough host memory for the cpu-simd engine's two copies of a " +
+                  std::to_string(grid.width()) + "x" + std::to_string(grid.height()) + " grid");
+    }
+    std::memset(a.data(), 0, total * 8);
+    std::memset(b.data(), 0, total * 8);
+    std::memset(zero.data(), 0, size_t(stride) * 8);
+    width_ = grid.width();
+    height_ = grid.height();
+    topology_ = grid.topology();
+    words_ = words;
+    padded_words_ = padded;
+    stride_ = stride;
+    cur_ = std::move(a);
+    next_ = std::move(b);
+    zero_ = std::move(zero);
+    for (int64_t y = 0; y < height_; ++y) {
+      uint64_t* row = data_row(cur_, y);
+      std::memcpy(row, grid.row(y), size_t(words_) * 8);
+      simd::fix_row(row, width_, words_, padded_words_, torus());
+    }
+    generation_ = 0;
+  }
+
+  void store(Grid& grid) const override {
+    if (height_ == 0) {
+      grid = Grid();
+      return;
+    }
+    grid = Grid(width_, height_, topology_);
+    const uint64_t mask = grid.last_word_mask();
+    for (int64_t y = 0; y < height_; ++y) {
+      uint64_t* out = grid.row(y);
+      std::memcpy(out, data_row(cur_, y), size_t(words_) * 8);
+      out[words_ - 1] &= mask;  // on a torus the guard bit past the width may sit in this word
+    }
+  }
+
+  void step(uint64_t generations) override {
+    const auto start = std::chrono::steady_clock::now();
+    if (height_ > 0) {
+      const BandFunction band = band_function(active_isa());
+      for (uint64_t done = 0; done < generations;) {
+        const int g = int(std::min<uint64_t>(uint64_t(generations_per_pass_), generations - done));
+        pass(band, g);
+        std::swap(cur_, next_);
+        done += uint64_t(g);
+        generation_ += uint64_t(g);
+      }
+    }
+    last_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  uint64_t generation() const override { return generation_; }
+
+  uint64_t population() const override {
+    uint64_t n = 0;
+    const uint64_t mask = last_mask();
+    for (int64_t y = 0; y < height_; ++y) {
+      const uint64_t* row = data_row(cur_, y);
+      for (int64_t j = 0; j + 1 < words_; ++j) n += uint64_t(std::popcount(row[j]));
+      n += uint64_t(std::popcount(row[words_ - 1] & mask));
+    }
+    return n;
+  }
+
+  uint64_t hash() const override {
+    uint64_t sum = 0;
+    const uint64_t mask = last_mask();
+    for (int64_t y = 0; y < height_; ++y) {
+      const uint64_t* row = data_row(cur_, y);
+      for (int64_t j = 0; j < words_; ++j) {
+        const uint64_t w = j + 1 == words_ ? row[j] & mask : row[j];
+        sum += hash::word_term(uint64_t(y), uint64_t(j), w);
+      }
+    }
+    return hash::finish(sum, uint64_t(width_), uint64_t(height_));
+  }
+
+  double bytes_per_generation() const override {
+    return 2.0 * double(width_) * double(height_) / 8.0;
+  }
+  double last_step_ms() const override { return last_ms_; }
+  int64_t width() const override { return width_; }
+  int64_t height() const override { return height_; }
+  Topology topology() const override { return topology_; }
+
+ private:
+  bool torus() const { return topology_ == Topology::Torus; }
+  uint64_t last_mask() const {
+    const int rem = int(width_ & 63);
+    return rem == 0 ? ~uint64_t{0} : (uint64_t{1} << rem) - 1;
+  }
+  uint64_t* data_row(AlignedWords& buf, int64_t y) const {
+    return buf.data() + y * stride_ + simd::kRowPad;
+  }
+  const uint64_t* data_row(const AlignedWords& buf, int64_t y) const {
+    return buf.data() + y * stride_ + simd::kRowPad;
+  }
+
+  SimdIsa active_isa() const { return isa_ == 0 ? best_simd_isa() : SimdIsa(isa_); }
+
+  void apply_threads() {
+    const int want = threads_ == 0 ? ThreadPool::hardware_threads() : threads_;
+    if (!pool_ || pool_->threads() != want) pool_ = std::make_unique<ThreadPool>(want);
+    scratch_.resize(size_t(want));
+  }
+
+  // One pass: every band of rows advances `gens` generations from cur_ into next_.
+  void pass(BandFunction band, int gens) {
+    simd::BandJob base;
+    base.src = cur_.data();
+    base.dst = next_.data();
+    base.stride = stride_;
+    base.width = width_;
+    base.height = height_;
+    base.words = words_;
+    base.padded_words = padded_words_;
+    base.generations = gens;
+    base.torus = torus();
+    base.life = rule_.is_life();
+    for (int t = 0; t <= 9; ++t) {
+      base.birth[t] = (t <= 8 && rule_.births(t)) ? ~uint64_t{0} : 0;
+      base.keep[t] = (t >= 1 && rule_.survives(t - 1)) ? ~uint64_t{0} : 0;
+    }
+    base.zero = zero_.data();
+    const size_t scratch_words = size_t(simd::band_scratch_words(gens, stride_));
+    const int64_t rows = band_rows_;
+    const int64_t bands = (height_ + rows - 1) / rows;
+    pool_->run(bands, [&](int64_t index, int thread) {
+      AlignedWords& scratch = scratch_[size_t(thread)];
+      if (scratch.size() < scratch_words) scratch = AlignedWords(scratch_words);
+      simd::BandJob job = base;
+      job.y0 = index * rows;
+      job.y1 = std::min(height_, job.y0 + rows);
+      job.scratch = scratch.data();
+      band(job);
+    });
+  }
+
+  Rule rule_;
+  int64_t width_ = 0;
+  int64_t height_ = 0;
+  Topology topology_ = Topology::Plane;
+  int64_t words_ = 0;
+  int64_t padded_words_ = 0;
+  int64_t stride_ = 0;
+  AlignedWords cur_, next_, zero_;
+  std::vector<AlignedWords> scratch_;
+  std::unique_ptr<ThreadPool> pool_;
+  uint64_t generation_ = 0;
+  double last_ms_ = 0;
+  int threads_ = 0;
+  int generations_per_pass_ = kDefaultGenerationsPerPass;
+  int band_rows_ = kDefaultBandRows;
+  int isa_ = 0;
+};
+
+}  // namespace
+
+std::string_view to_string(SimdIsa isa) {
+  switch (isa) {
+    case SimdIsa::Avx2:
+      return "avx2";
+    case SimdIsa::Avx512:
+      return "avx512";
+    default:
+      return "portable";
+  }
+}
+
+bool simd_isa_supported(SimdIsa isa) {
+  switch (isa) {
+    case SimdIsa::Portable:
+      return true;
+    case SimdIsa::Avx2:
+#if GPULIFE_SIMD_AVX2
+      return __builtin_cpu_supports("avx2");
+#else
+      return false;
+#endif
+    case SimdIsa::Avx512:
+#if GPULIFE_SIMD_AVX512
+      return __builtin_cpu_supports("avx512f");
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
+SimdIsa best_simd_isa() {
+  static const SimdIsa best = [] {
+    for (SimdIsa isa : {SimdIsa::Avx512, SimdIsa::Avx2})
+      if (simd_isa_supported(isa)) return isa;
+    return SimdIsa::Portable;
+  }();
+  return best;
+}
+
+EngineInfo simd_engine_info() {
+  return EngineInfo{"cpu-simd", "cpu",
+                    "CPU bit-sliced SIMD (AVX-512/AVX2/portable), all cores, any rule",
+                    CellLayout::BitPacked, false};
+}
+
+std::unique_ptr<Engine> make_simd_engine() {
+  return std::make_unique<SimdEngine>();
+}
+
+}  // namespace gpulife

@@ -1,0 +1,43 @@
+// The cpu-simd band kernel with AVX2 (256 cells per register); built with -mavx2 and called only
+// after the CPU was checked for AVX2 at run time.
+#if GPULIFE_SIMD_AVX2
+#include <immintrin.h>
+
+#include "core/simd_engine_kernel_impl.hpp"
+
+namespace gpulife::simd {
+namespace {
+
+struct Avx2Ops {
+  static constexpr int kWords = 4;
+  using T = __m256i;
+
+  static T load(const uint64_t* p) { return _mm256_load_si256(reinterpret_cast<const T*>(p)); }
+  static T loadu(const uint64_t* p) { return _mm256_loadu_si256(reinterpret_cast<const T*>(p)); }
+  static void store(uint64_t* p, T v) { _mm256_store_si256(reinterpret_cast<T*>(p), v); }
+  static T zero() { return _mm256_setzero_si256(); }
+  static T set1(uint64_t x) { return _mm256_set1_epi64x(int64_t(x)); }
+  static T bxor(T a, T b) { return _mm256_xor_si256(a, b); }
+  static T band(T a, T b) { return _mm256_and_si256(a, b); }
+  static T bor(T a, T b) { return _mm256_or_si256(a, b); }
+  static T bandn(T a, T b) { return _mm256_andnot_si256(a, b); }
+  static T bnot(T a) { return _mm256_xor_si256(a, _mm256_set1_epi64x(-1)); }
+  static T shl1(T a) { return _mm256_slli_epi64(a, 1); }
+  static T shr1(T a) { return _mm256_srli_epi64(a, 1); }
+  static T shl63(T a) { return _mm256_slli_epi64(a, 63); }
+  static T shr63(T a) { return _mm256_srli_epi64(a, 63); }
+  static T xor3(T a, T b, T c) { return bxor(bxor(a, b), c); }
+  static T maj(T a, T b, T c) { return bor(band(a, b), band(c, bxor(a, b))); }
+  static T life_rule(T t0, T p, T q, T cell) {
+    return band(band(bxor(p, q), bxor(t0, q)), bor(p, cell));
+  }
+};
+
+}  // namespace
+
+void run_band_avx2(const BandJob& job) {
+  run_band_for<Avx2Ops>(job);
+}
+
+}  // namespace gpulife::simd
+#endif

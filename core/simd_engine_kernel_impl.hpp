@@ -1,0 +1,147 @@
+// The band kernel body, included by one .cpp per instruction set with its own vector-ops type V.
+// Everything here lives in an unnamed namespace so that each instruction set's copy stays in its
+// own translation unit (a shared inline copy compiled with -mavx2 must never be picked by the
+// linker for the portable path).
+#pragma once
+
+#include <cstdint>
+
+#include "core/simd_engine_kernel.hpp"
+
+namespace gpulife::simd {
+namespace {
+
+// Horizontal sums of one row: for every cell, the 2-bit count (lo, hi) of live cells among
+// itself and its left and right neighbours.
+template <class V>
+inline void row_sums(const uint64_t* val, uint64_t* lo, uint64_t* hi, int64_t padded_words) {
+  for (int64_t w = 0; w < padded_words; w += V::kWords) {
+    const auto c = V::load(val + w);
+    const auto l = V::bor(V::shl1(c), V::shr63(V::loadu(val + w - 1)));
+    const auto r = V::bor(V::shr1(c), V::shl63(V::loadu(val + w + 1)));
+    V::store(lo + w, V::xor3(l, c, r));
+    V::store(hi + w, V::maj(l, c, r));
+  }
+}
+
+// One output row from the row sums of the rows above, at and below it and its own cells. The
+// three 2-bit sums add up to the 3x3 total T = t0 + 2p + 4q + 8r (0..9, the cell included).
+template <class V, bool kLife>
+inline void next_row(const uint64_t* alo, const uint64_t* ahi, const uint64_t* blo,
+                     const uint64_t* bhi, const uint64_t* clo, const uint64_t* chi,
+                     const uint64_t* val, uint64_t* out, int64_t padded_words,
+                     const BandJob& masks) {
+  for (int64_t w = 0; w < padded_words; w += V::kWords) {
+    const auto a0 = V::load(alo + w), a1 = V::load(ahi + w);
+    const auto b0 = V::load(blo + w), b1 = V::load(bhi + w);
+    const auto c0 = V::load(clo + w), c1 = V::load(chi + w);
+    const auto t0 = V::xor3(a0, b0, c0);
+    const auto k = V::maj(a0, b0, c0);  // carry into the twos
+    // Four bits of weight two: a1 + b1 + c1 + k = p + 2q + 4r.
+    const auto u = V::bxor(a1, b1), v = V::band(a1, b1);
+    const auto x = V::bxor(c1, k), z = V::band(c1, k);
+    const auto p = V::bxor(u, x);
+    const auto q = V::bor(V::bxor(v, z), V::band(u, x));
+    const auto cell = V::load(val + w);
+    if constexpr (kLife) {
+      // Alive next iff T == 3, or T == 4 and alive now. T <= 9, so T mod 8 decides: 3 is
+      // (t0,p,q) = (1,1,0) and 4 is (0,0,1); those are the only ones with p != q and t0 != q
+      // apart from 2 and 5, which p | cell tells apart (5 needs p = 0 and is excluded, 4 needs
+      // the live cell).
+      V::store(out + w, V::life_rule(t0, p, q, cell));
+    } else {
+      const auto r = V::band(v, z);
+      const auto nt0 = V::bnot(t0);
+      const auto low = V::bnot(V::bor(V::bor(p, q), r));  // T in {0, 1}
+      const typename V::T d[4] = {V::bnot(V::bor(p, q)), V::bandn(q, p), V::bandn(p, q),
+                                  V::band(p, q)};
+      typename V::T e[10];
+      e[0] = V::band(low, nt0);
+      e[1] = V::band(low, t0);
+      for (int t = 2; t < 8; ++t) e[t] = V::band(d[t >> 1], (t & 1) ? t0 : nt0);
+      e[8] = V::band(r, nt0);
+      e[9] = V::band(r, t0);
+      auto result = V::zero();
+      for (int t = 0; t <= 9; ++t) {
+        if (!(masks.birth[t] | masks.keep[t])) continue;
+        // Born or kept, by the cell's state: birth mask where dead, keep mask where alive.
+        const auto sel =
+            V::bor(V::bandn(cell, V::set1(masks.birth[t])), V::band(cell, V::set1(masks.keep[t])));
+        result = V::bor(result, V::band(e[t], sel));
+      }
+      V::store(out + w, result);
+    }
+  }
+}
+
+inline int64_t mod3(int64_t y) {
+  return ((y % 3) + 3) % 3;
+}
+
+template <class V, bool kLife>
+void run_band_impl(const BandJob& j) {
+  const int gens = j.generations;
+  const int64_t h = j.height, stride = j.stride, pw = j.padded_words;
+  // For each level (generation 0..gens-1 of this pass) the last three rows: cells and row sums.
+  struct Row {
+    const uint64_t* val;
+    const uint64_t* lo;
+    const uint64_t* hi;
+  };
+  Row ring[kMaxGenerationsPerPass][3];
+  auto slot_row = [&](int level, int64_t y, int which) {
+    return j.scratch + ((int64_t(level) * 3 + mod3(y)) * 3 + which) * stride + kRowPad;
+  };
+  const uint64_t* zero = j.zero + kRowPad;
+  const bool plane = !j.torus;
+
+  // Rows of level g exist for y in [y0 - (gens - g), y1 + (gens - g)); level g row y is made at
+  // step r = y + g, when level g - 1 has just gained row y + 1 (a wavefront that keeps every
+  // level's three live rows in cache).
+  for (int64_t r = j.y0 - gens; r < j.y1 + gens; ++r) {
+    {
+      Row& e = ring[0][mod3(r)];
+      if (plane && (r < 0 || r >= h)) {
+        e = {zero, zero, zero};
+      } else {
+        const int64_t ys = ((r % h) + h) % h;
+        const uint64_t* val = j.src + ys * stride + kRowPad;
+        uint64_t* lo = slot_row(0, r, 1);
+        uint64_t* hi = slot_row(0, r, 2);
+        row_sums<V>(val, lo, hi, pw);
+        e = {val, lo, hi};
+      }
+    }
+    for (int g = 1; g <= gens; ++g) {
+      const int64_t y = r - g;
+      if (y < j.y0 - (gens - g) || y >= j.y1 + (gens - g)) continue;
+      if (plane && (y < 0 || y >= h)) {
+        ring[g][mod3(y)] = {zero, zero, zero};  // g < gens here: the band itself is on the grid
+        continue;
+      }
+      const Row& a = ring[g - 1][mod3(y - 1)];
+      const Row& b = ring[g - 1][mod3(y)];
+      const Row& c = ring[g - 1][mod3(y + 1)];
+      uint64_t* out = g == gens ? j.dst + y * stride + kRowPad : slot_row(g, y, 0);
+      next_row<V, kLife>(a.lo, a.hi, b.lo, b.hi, c.lo, c.hi, b.val, out, pw, j);
+      fix_row(out, j.width, j.words, pw, j.torus);
+      if (g < gens) {
+        uint64_t* lo = slot_row(g, y, 1);
+        uint64_t* hi = slot_row(g, y, 2);
+        row_sums<V>(out, lo, hi, pw);
+        ring[g][mod3(y)] = {out, lo, hi};
+      }
+    }
+  }
+}
+
+template <class V>
+void run_band_for(const BandJob& job) {
+  if (job.life)
+    run_band_impl<V, true>(job);
+  else
+    run_band_impl<V, false>(job);
+}
+
+}  // namespace
+}  // namespace gpulife::simd

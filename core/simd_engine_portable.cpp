@@ -1,0 +1,77 @@
+// The cpu-simd band kernel in plain 64-bit integer code: runs on any CPU, the fallback path.
+#include "core/simd_engine_kernel_impl.hpp"
+
+namespace gpulife::simd {
+namespace {
+
+// Four words at a time: independent lanes give the compiler instruction-level parallelism (and
+// let it use whatever vector registers the baseline target has).
+struct PortableOps {
+  static constexpr int kWords = 4;
+  struct T {
+    uint64_t w[4];
+  };
+
+  template <class F>
+  static T map(F f) {
+    T r;
+    for (int i = 0; i < 4; ++i) r.w[i] = f(i);
+    return r;
+  }
+  static T load(const uint64_t* p) {
+    return map([&](int i) { return p[i]; });
+  }
+  static T loadu(const uint64_t* p) { return load(p); }
+  static void store(uint64_t* p, const T& v) {
+    for (int i = 0; i < 4; ++i) p[i] = v.w[i];
+  }
+  static T zero() { return set1(0); }
+  static T set1(uint64_t x) {
+    return map([&](int) { return x; });
+  }
+  static T bxor(const T& a, const T& b) {
+    return map([&](int i) { return a.w[i] ^ b.w[i]; });
+  }
+  static T band(const T& a, const T& b) {
+    return map([&](int i) { return a.w[i] & b.w[i]; });
+  }
+  static T bor(const T& a, const T& b) {
+    return map([&](int i) { return a.w[i] | b.w[i]; });
+  }
+  static T bandn(const T& a, const T& b) {
+    return map([&](int i) { return ~a.w[i] & b.w[i]; });
+  }
+  static T bnot(const T& a) {
+    return map([&](int i) { return ~a.w[i]; });
+  }
+  static T shl1(const T& a) {
+    return map([&](int i) { return a.w[i] << 1; });
+  }
+  static T shr1(const T& a) {
+    return map([&](int i) { return a.w[i] >> 1; });
+  }
+  static T shl63(const T& a) {
+    return map([&](int i) { return a.w[i] << 63; });
+  }
+  static T shr63(const T& a) {
+    return map([&](int i) { return a.w[i] >> 63; });
+  }
+  static T xor3(const T& a, const T& b, const T& c) {
+    return map([&](int i) { return a.w[i] ^ b.w[i] ^ c.w[i]; });
+  }
+  static T maj(const T& a, const T& b, const T& c) {
+    return map([&](int i) { return (a.w[i] & b.w[i]) | (c.w[i] & (a.w[i] ^ b.w[i])); });
+  }
+  static T life_rule(const T& t0, const T& p, const T& q, const T& cell) {
+    return map(
+        [&](int i) { return (p.w[i] ^ q.w[i]) & (t0.w[i] ^ q.w[i]) & (p.w[i] | cell.w[i]); });
+  }
+};
+
+}  // namespace
+
+void run_band_portable(const BandJob& job) {
+  run_band_for<PortableOps>(job);
+}
+
+}  // namespace gpulife::simd
