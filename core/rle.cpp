@@ -63,6 +63,13 @@ class RleReader {
     throw ParseError(std::string(source_), lines_.number(), column, what);
   }
 
+  struct Where {
+    int64_t line, column;
+  };
+  [[noreturn]] void fail_at(Where where, const std::string& what) const {
+    throw ParseError(std::string(source_), where.line, where.column, what);
+  }
+
   static int64_t column_of(std::string_view line, std::string_view part) {
     return int64_t(part.data() - line.data()) + 1;
   }
@@ -195,18 +202,21 @@ class RleReader {
       }
       if (text::is_space(c)) continue;
       const int64_t n = have_count_ && count_ > 0 ? count_ : 1;
+      // Errors about a run point at its start: the count's first digit, or the tag itself.
+      const Where run =
+          have_count_ ? Where{count_line_, count_column_} : Where{lines_.number(), col};
       have_count_ = false;
       switch (c) {
         case 'b':
         case '.':
-          advance_x(n, col);
+          advance_x(n, run);
           break;
         case 'o':
         case 'A':  // state 1 as Golly writes it for multi-state-style output
-          add_run(n, col);
+          add_run(n, run);
           break;
         case '$':
-          if (n >= kMaxCoordinate - y_) fail(col, "pattern is taller than 2^62 rows");
+          if (n >= kMaxCoordinate - y_) fail_at(run, "pattern is taller than 2^62 rows");
           y_ += n;
           x_ = 0;
           break;
@@ -227,17 +237,17 @@ class RleReader {
     }
   }
 
-  void advance_x(int64_t n, int64_t col) {
-    if (n > kMaxCoordinate - x_) fail(col, "pattern is wider than 2^62 columns");
+  void advance_x(int64_t n, Where run) {
+    if (n > kMaxCoordinate - x_) fail_at(run, "pattern is wider than 2^62 columns");
     x_ += n;
   }
 
-  void add_run(int64_t n, int64_t col) {
+  void add_run(int64_t n, Where run) {
     if (uint64_t(n) > max_cells_ - std::min<uint64_t>(cells_.size(), max_cells_))
-      fail(col, "pattern has more than " + std::to_string(max_cells_) +
-                    " live cells, the most gpulife reads");
+      fail_at(run, "pattern has more than " + std::to_string(max_cells_) +
+                       " live cells, the most gpulife reads");
     const int64_t start = x_;
-    advance_x(n, col);
+    advance_x(n, run);
     for (int64_t x = start; x < x_; ++x) cells_.push_back(Cell{x, y_});
     max_x_ = std::max(max_x_, x_ - 1);
     max_y_ = y_;
@@ -320,6 +330,10 @@ std::string write_rle(const Pattern& pattern) {
   for (const std::string& c : pattern.comments) write_lines(out, "#C", c);
 
   const Box box = pattern.bounding_box();
+  // Spans are computed in unsigned arithmetic: max - min can exceed INT64_MAX.
+  if (!box.empty() && (uint64_t(box.max_x) - uint64_t(box.min_x) >= uint64_t(kMaxCoordinate) ||
+                       uint64_t(box.max_y) - uint64_t(box.min_y) >= uint64_t(kMaxCoordinate)))
+    throw Error("pattern spans more than 2^62 cells in one direction, too far apart for RLE");
   const int64_t ox = box.empty() ? 0 : box.min_x;
   const int64_t oy = box.empty() ? 0 : box.min_y;
   if (pattern.generation != 0 || ox != 0 || oy != 0) {

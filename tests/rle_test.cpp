@@ -1,0 +1,342 @@
+// Tests for the RLE reader (every tolerance Golly users rely on, precise errors) and writer.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/rle.hpp"
+
+namespace gpulife {
+namespace {
+
+const std::vector<Cell> kGlider = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
+
+// Runs parse_rle expecting a ParseError; returns it so tests can check where and why.
+ParseError parse_error(std::string_view text, uint64_t max_cells = kMaxPatternCells) {
+  try {
+    parse_rle(text, "test.rle", max_cells);
+  } catch (const ParseError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no ParseError for:\n" << text;
+  return ParseError("", 0, 0, "");
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+TEST(RleRead, Glider) {
+  const Pattern p = parse_rle("x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
+  EXPECT_EQ(p.cells(), kGlider);
+  EXPECT_TRUE(p.rule.rule.is_life());
+  EXPECT_EQ(p.generation, 0u);
+}
+
+TEST(RleRead, HeaderSpacingOrderAndExtraFields) {
+  for (const char* header :
+       {"x=3,y=3,rule=B36/S23", "x = 3 , y = 3 , rule = B36/S23", "rule = B36/S23, y = 3, x = 3",
+        "x = 3, y = 3, rule = B36/S23, foo = bar", "x = 3, zz = 1, y = 3, rule = 23/36",
+        "  x = 3,y=3,  rule =HighLife   "}) {
+    SCOPED_TRACE(header);
+    const Pattern p = parse_rle(std::string(header) + "\nbo$2bo$3o!");
+    EXPECT_EQ(p.cells(), kGlider);
+    EXPECT_EQ(p.rule.to_string(), "B36/S23");
+  }
+}
+
+TEST(RleRead, MissingRuleMeansLife) {
+  const Pattern p = parse_rle("x = 3, y = 3\nbo$2bo$3o!");
+  EXPECT_EQ(p.rule, RuleSpec{});
+  EXPECT_EQ(parse_rle("x = 3, y = 3, rule =\nbo$2bo$3o!").rule, RuleSpec{});
+}
+
+TEST(RleRead, RuleWithBoundedGridSuffix) {
+  const Pattern p = parse_rle("x = 3, y = 3, rule = B3/S23:T20,30\nbo$2bo$3o!");
+  ASSERT_TRUE(p.rule.bounds.has_value());
+  EXPECT_EQ(p.rule.bounds->width, 20);
+  EXPECT_EQ(p.rule.bounds->height, 30);
+  EXPECT_EQ(p.cells(), kGlider);
+  // The suffix's comma must not end the rule even when more fields follow.
+  EXPECT_EQ(parse_rle("rule = B3/S23:P7,9, x = 1, y = 1\no!").rule.to_string(), "B3/S23:P7,9");
+}
+
+TEST(RleRead, MetadataLines) {
+  const Pattern p = parse_rle(
+      "#N Gosper glider gun\n#O Bill Gosper\n#C First line\n#c  indented second\n#C\n"
+      "x = 3, y = 3\nbo$2bo$3o!");
+  EXPECT_EQ(p.name, "Gosper glider gun");
+  EXPECT_EQ(p.author, "Bill Gosper");
+  EXPECT_EQ(p.comments, (std::vector<std::string>{"First line", " indented second", ""}));
+}
+
+TEST(RleRead, RuleLine) {
+  EXPECT_EQ(parse_rle("#r 23/36\nbo$2bo$3o!").rule.to_string(), "B36/S23");
+  EXPECT_EQ(parse_rle("#r B2/S\nx = 3, y = 3\n3o!").rule.to_string(), "B2/S");
+}
+
+TEST(RleRead, TopLeftPositionTranslates) {
+  for (const char* tag : {"#P", "#R"}) {
+    SCOPED_TRACE(tag);
+    const Pattern p = parse_rle(std::string(tag) + " -10 7\nx = 3, y = 3\nbo$2bo$3o!");
+    Pattern expected(kGlider);
+    expected.translate(-10, 7);
+    EXPECT_EQ(p.cells(), expected.cells());
+  }
+}
+
+TEST(RleRead, CxrlePositionAndGeneration) {
+  const Pattern p = parse_rle("#CXRLE Pos=-4,-6 Gen=1234567890123\nx = 3, y = 3\nbo$2bo$3o!");
+  EXPECT_EQ(p.generation, 1234567890123u);
+  EXPECT_EQ(p.bounding_box().min_x, -4);
+  EXPECT_EQ(p.bounding_box().min_y, -6);
+  EXPECT_EQ(p.population(), 5u);
+  EXPECT_TRUE(p.comments.empty());
+  // Fields in either order; Gen alone keeps the origin.
+  const Pattern q = parse_rle("#CXRLE Gen=5 Pos=1,2\n3o!");
+  EXPECT_EQ(q.generation, 5u);
+  EXPECT_EQ(q.cells().front(), (Cell{1, 2}));
+  EXPECT_EQ(parse_rle("#CXRLE Gen=9\no!").cells().front(), (Cell{0, 0}));
+}
+
+TEST(RleRead, LongRunsAndMultiDigitRowSkips) {
+  const Pattern p = parse_rle("1000000000000bo12$3o!");
+  EXPECT_EQ(p.cells(), (std::vector<Cell>{{1000000000000, 0}, {0, 12}, {1, 12}, {2, 12}}));
+  // A zero count is taken as one, as Golly does.
+  EXPECT_EQ(parse_rle("0o!").population(), 1u);
+}
+
+TEST(RleRead, DotAndLetterAAreAccepted) {
+  EXPECT_EQ(parse_rle(".A$2.A$3A!").cells(), kGlider);
+  EXPECT_EQ(parse_rle("bA$2.o$AoA!").cells(), kGlider);
+}
+
+TEST(RleRead, WhitespaceAndLineEndingsAnywhere) {
+  for (const char* text : {"x = 3, y = 3\r\nbo$2bo$3o!\r\n", "x = 3, y = 3\rbo$2bo$3o!\r",
+                           "  b o $\n2b\to$\r\n3o !", "\n\n x = 3, y = 3\n\nbo$\r\n\r\n2bo$3o\n!",
+                           "\xEF\xBB\xBFx = 3, y = 3\nbo$2bo$3o!", "b\no\n$\n2\nb\no\n$\n3o!"}) {
+    SCOPED_TRACE(text);
+    EXPECT_EQ(parse_rle(text).cells(), kGlider);
+  }
+}
+
+TEST(RleRead, MissingTerminatorAcceptedAtEnd) {
+  EXPECT_EQ(parse_rle("x = 3, y = 3\nbo$2bo$3o").cells(), kGlider);
+  EXPECT_EQ(parse_rle("x = 3, y = 3\nbo$2bo$3o$\n").cells(), kGlider);
+  EXPECT_EQ(parse_rle("bo$2bo$3o5").cells(), kGlider);  // a dangling count does nothing
+}
+
+TEST(RleRead, TextAfterTerminatorIgnored) {
+  EXPECT_EQ(parse_rle("x = 3, y = 3\nbo$2bo$3o!this is not RLE: ZZZ #\n2o\nB!").cells(), kGlider);
+}
+
+TEST(RleRead, HeaderSizesThatDisagreeWithBody) {
+  EXPECT_EQ(parse_rle("x = 1, y = 1\nbo$2bo$3o!").cells(), kGlider);
+  EXPECT_EQ(parse_rle("x = 40, y = 80\nbo$2bo$3o!").cells(), kGlider);
+  EXPECT_EQ(parse_rle("x = -5, y = banana\nbo$2bo$3o!").cells(), kGlider);
+}
+
+// The declared size is never used to allocate: this must parse instantly with little memory.
+TEST(RleRead, HugeDeclaredSizeDoesNotAllocate) {
+  const Pattern p = parse_rle("x = 999999999999, y = 999999999999, rule = B3/S23\nbo$2bo$3o!");
+  EXPECT_EQ(p.cells(), kGlider);
+  const Pattern q = parse_rle("x = 99999999999999999999999999999999, y = 1\n3o!");
+  EXPECT_EQ(q.population(), 3u);
+}
+
+TEST(RleRead, HeaderlessBody) {
+  EXPECT_EQ(parse_rle("bo$2bo$3o!").cells(), kGlider);
+  EXPECT_TRUE(parse_rle("").empty());
+  EXPECT_TRUE(parse_rle("x = 0, y = 0\n!").empty());
+}
+
+TEST(RleRead, UnknownHashLinesBecomeComments) {
+  const Pattern p = parse_rle("#D old description\nx = 1, y = 1\no!");
+  EXPECT_EQ(p.comments, std::vector<std::string>{"D old description"});
+}
+
+TEST(RleErrors, MultiStateLetterNamesTheLetterLineAndColumn) {
+  const ParseError e = parse_error("x = 3, y = 2\n2o$oBo!");
+  EXPECT_EQ(e.source(), "test.rle");
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_EQ(e.column(), 5);
+  EXPECT_NE(e.reason().find("'B'"), std::string::npos) << e.what();
+  EXPECT_NE(e.reason().find("multi-state"), std::string::npos) << e.what();
+  EXPECT_NE(std::string(e.what()).find("test.rle:2:5:"), std::string::npos) << e.what();
+
+  const ParseError p = parse_error("#C two-letter states\nx = 2, y = 1\n\n  o.pC!");
+  EXPECT_EQ(p.line(), 4);
+  EXPECT_EQ(p.column(), 5);
+  EXPECT_NE(p.reason().find("'pC'"), std::string::npos) << p.what();
+}
+
+TEST(RleErrors, UnsupportedRulePointsAtTheRuleText) {
+  struct Case {
+    const char* text;
+    const char* rule;
+    int64_t line, column;
+  };
+  for (const Case& c :
+       {Case{"x = 3, y = 3, rule = B3/S23/G4\n3o!", "B3/S23/G4", 1, 22},
+        Case{"#N n\nx=3,y=3,rule=LifeHistory\n3o!", "LifeHistory", 2, 14},
+        Case{"x = 3, y = 3, rule = R2,C0,M1,S2..3,B3..3,NM\n3o!", "R2,C0,M1,S2..3,B3..3,NM", 1, 22},
+        Case{"#r B3/S23/G4\n3o!", "B3/S23/G4", 1, 4}}) {
+    SCOPED_TRACE(c.text);
+    const ParseError e = parse_error(c.text);
+    EXPECT_EQ(e.line(), c.line);
+    EXPECT_EQ(e.column(), c.column);
+    EXPECT_NE(e.reason().find(c.rule), std::string::npos) << e.what();
+  }
+}
+
+TEST(RleErrors, UnexpectedCharacter) {
+  const ParseError e = parse_error("x = 3, y = 3\nbo$2bo$3o\n3o?!");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_EQ(e.column(), 3);
+  EXPECT_NE(e.reason().find("'?'"), std::string::npos) << e.what();
+  // A second header after the body has started is not RLE.
+  EXPECT_EQ(parse_error("3o$\nx = 3\n").line(), 2);
+}
+
+TEST(RleErrors, RunCountOverflow) {
+  const ParseError e = parse_error("x = 1, y = 1\n  99999999999999999999999999o!");
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_EQ(e.column(), 3);
+  EXPECT_NE(e.reason().find("overflow"), std::string::npos) << e.what();
+  EXPECT_EQ(parse_error("o99999999999999999999$o!").column(), 2);
+  // Each run fits, but together they pass 2^62 columns or rows.
+  EXPECT_NE(parse_error("4611686018427387903b4611686018427387903bo!").reason().find("wider"),
+            std::string::npos);
+  EXPECT_NE(parse_error("4611686018427387903$4611686018427387903$o!").reason().find("taller"),
+            std::string::npos);
+}
+
+TEST(RleErrors, TooManyLiveCells) {
+  // The limit is checked before any cell of the run is stored.
+  const ParseError e = parse_error("x = 1, y = 1\n" + std::to_string(kMaxPatternCells + 1) + "o!");
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_NE(e.reason().find("more than " + std::to_string(kMaxPatternCells)), std::string::npos)
+      << e.what();
+  // Cells add up across runs and rows.
+  const ParseError f = parse_error("6o$6o$6o!", 15);
+  EXPECT_EQ(f.line(), 1);
+  EXPECT_EQ(f.column(), 7);
+  EXPECT_NO_THROW(parse_rle("5o$5o$5o!", "", 15));
+}
+
+TEST(RleErrors, MalformedPositionAndGeneration) {
+  EXPECT_EQ(parse_error("#P 1\no!").line(), 1);
+  EXPECT_EQ(parse_error("#C ok\n#CXRLE Pos=a,b\no!").line(), 2);
+  const ParseError g = parse_error("#CXRLE Pos=0,0 Gen=-1\no!");
+  EXPECT_EQ(g.column(), 16);
+  EXPECT_NE(g.reason().find("generation"), std::string::npos);
+  EXPECT_NE(parse_error("#CXRLE Pos=9223372036854775807,0\n2o!").reason().find("range"),
+            std::string::npos);
+}
+
+TEST(RleWrite, Glider) {
+  Pattern p(kGlider);
+  EXPECT_EQ(write_rle(p), "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
+}
+
+TEST(RleWrite, MetadataRuleAndPosition) {
+  Pattern p(kGlider);
+  p.name = "Glider";
+  p.author = "Richard K. Guy";
+  p.comments = {"The smallest spaceship.", "", "  indented"};
+  p.rule = parse_rule("HighLife:T100,80");
+  p.translate(-7, 3);
+  p.generation = 42;
+  EXPECT_EQ(write_rle(p),
+            "#N Glider\n#O Richard K. Guy\n#C The smallest spaceship.\n#C\n#C   indented\n"
+            "#CXRLE Pos=-7,3 Gen=42\n"
+            "x = 3, y = 3, rule = B36/S23:T100,80\nbo$2bo$3o!\n");
+}
+
+TEST(RleWrite, MergesBlankRowsAndDropsTrailingDeadCells) {
+  const Pattern p(std::vector<Cell>{{0, 0}, {1, 0}, {5, 0}, {3, 4}, {0, 5}, {6, 5}});
+  EXPECT_EQ(write_rle(p), "x = 7, y = 6, rule = B3/S23\n2o3bo4$3bo$o5bo!\n");
+}
+
+TEST(RleWrite, EmptyPattern) {
+  const std::string text = write_rle(Pattern());
+  EXPECT_EQ(text, "x = 0, y = 0, rule = B3/S23\n!\n");
+  EXPECT_TRUE(parse_rle(text).empty());
+}
+
+TEST(RleWrite, MultiLineMetadataStaysInComments) {
+  Pattern p(kGlider);
+  p.name = "two\nlines";
+  p.comments = {"a\nb"};
+  const Pattern back = parse_rle(write_rle(p));
+  EXPECT_EQ(back.name, "two lines");
+  EXPECT_EQ(back.comments, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(back.cells(), kGlider);
+}
+
+// Random patterns of varied density and spread, at any position, survive write -> parse.
+TEST(RleRoundTrip, RandomPatterns) {
+  std::mt19937_64 rng(12345);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int64_t w = 1 + int64_t(rng() % 200), h = 1 + int64_t(rng() % 60);
+    const double density = std::uniform_real_distribution<double>(0.01, 0.95)(rng);
+    std::vector<Cell> cells;
+    for (int64_t y = 0; y < h; ++y)
+      for (int64_t x = 0; x < w; ++x)
+        if (std::uniform_real_distribution<double>(0, 1)(rng) < density) cells.push_back({x, y});
+    if (trial % 7 == 0) cells.push_back({int64_t(rng() % 5000000), int64_t(rng() % 3000)});
+    Pattern p(cells);
+    p.translate(int64_t(rng() % 2000001) - 1000000, int64_t(rng() % 2000001) - 1000000);
+    p.generation = trial % 3 == 0 ? rng() : 0;
+    p.name = "trial " + std::to_string(trial);
+    p.author = trial % 2 ? "someone" : "";
+    p.comments = {"comment " + std::to_string(rng()), "second line"};
+    p.rule = trial % 4 ? RuleSpec{} : parse_rule("B36/S23:P400,300");
+
+    const std::string text = write_rle(p);
+    const Pattern back = parse_rle(text);
+    ASSERT_EQ(back.cells(), p.cells()) << text;
+    EXPECT_EQ(back.generation, p.generation);
+    EXPECT_EQ(back.name, p.name);
+    EXPECT_EQ(back.author, p.author);
+    EXPECT_EQ(back.comments, p.comments);
+    EXPECT_EQ(back.rule, p.rule);
+
+    // Body lines (after the header) are at most 70 characters.
+    bool in_body = false;
+    for (const std::string& line : lines_of(text)) {
+      if (in_body) EXPECT_LE(line.size(), 70u) << line;
+      if (line.starts_with("x = ")) in_body = true;
+    }
+    EXPECT_TRUE(text.ends_with("!\n"));
+  }
+}
+
+TEST(RleRoundTrip, ExtremeCoordinates) {
+  const int64_t big = int64_t{1} << 60;
+  for (const Pattern& p :
+       {Pattern(std::vector<Cell>{{-big, -big}, {big, big}}),
+        Pattern(std::vector<Cell>{{INT64_MIN, INT64_MIN}, {INT64_MIN + 5, INT64_MIN + 3}}),
+        Pattern(std::vector<Cell>{{INT64_MAX, INT64_MAX}})}) {
+    const Pattern back = parse_rle(write_rle(p));
+    EXPECT_EQ(back.cells(), p.cells());
+  }
+  // Cells too far apart for any reader are refused rather than written wrongly.
+  EXPECT_THROW(write_rle(Pattern(std::vector<Cell>{{0, INT64_MIN}, {0, 0}})), Error);
+}
+
+TEST(RleRoundTrip, ReadThenWriteKeepsNameAndComments) {
+  const std::string text =
+      "#N Blinker\n#O John Conway\n#C A period 2 oscillator.\n#C www.conwaylife.com\n"
+      "x = 3, y = 1, rule = B3/S23\n3o!\n";
+  EXPECT_EQ(write_rle(parse_rle(text)), text);
+}
+
+}  // namespace
+}  // namespace gpulife
