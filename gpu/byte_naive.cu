@@ -1,0 +1,107 @@
+// byte-naive: one byte per cell, one cell per thread; the simplest CUDA engine.
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "gpu/cuda_check.cuh"
+#include "gpu/device_engine.hpp"
+#include "gpu/kernel_engines.hpp"
+#include "gpu/life_rule.cuh"
+
+namespace gpulife::gpu {
+namespace {
+
+template <bool kLife>
+static __global__ void byte_naive_kernel(const uint8_t* __restrict__ src, uint8_t* __restrict__ dst,
+                                         int64_t width, int64_t height, int64_t pitch, bool torus,
+                                         RuleBits rule) {
+  const int64_t x = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (x >= pitch) return;
+  for (int64_t y = int64_t(blockIdx.y) * blockDim.y + threadIdx.y; y < height;
+       y += int64_t(gridDim.y) * blockDim.y) {
+    if (x >= width) {  // keep the row padding dead
+      dst[y * pitch + x] = 0;
+      continue;
+    }
+    int n = 0;
+#pragma unroll
+    for (int dy = -1; dy <= 1; ++dy) {
+      int64_t yy = y + dy;
+      if (yy < 0 || yy >= height) {
+        if (!torus) continue;
+        yy = yy < 0 ? yy + height : yy - height;
+      }
+      const uint8_t* row = src + yy * pitch;
+#pragma unroll
+      for (int dx = -1; dx <= 1; ++dx) {
+        if (dx == 0 && dy == 0) continue;
+        int64_t xx = x + dx;
+        if (xx < 0 || xx >= width) {
+          if (!torus) continue;
+          xx = xx < 0 ? xx + width : xx - width;
+        }
+        n += row[xx];
+      }
+    }
+    const uint32_t s = src[y * pitch + x];
+    uint32_t next;
+    if constexpr (kLife)
+      next = (n == 3) | (s & (n == 2));
+    else
+      next = ((s ? rule.survival : rule.birth) >> n) & 1u;
+    dst[y * pitch + x] = uint8_t(next);
+  }
+}
+
+class ByteNaiveEngine final : public DeviceEngine {
+ public:
+  const EngineInfo& info() const override {
+    static const EngineInfo i{"byte-naive", "byte", "CUDA, one byte per cell, one cell per thread",
+                              CellLayout::BytePerCell, true};
+    return i;
+  }
+  std::vector<ParamInfo> param_info() const override {
+    return {{"block_x", "threads per block along x", 1, 1024, 128, 1, false},
+            {"block_y", "threads per block along y", 1, 1024, 1, 1, false}};
+  }
+  DeviceLayout device_layout(int64_t width, int64_t height) const override {
+    const size_t pitch = (size_t(width) + 15) / 16 * 16;
+    return {CellLayout::BytePerCell, pitch, pitch * size_t(height)};
+  }
+
+ protected:
+  void check_params(const Params& p) const override {
+    if (p.at("block_x") * p.at("block_y") > 1024)
+      throw Error("engine byte-naive: block_x * block_y = " +
+                  std::to_string(p.at("block_x") * p.at("block_y")) +
+                  " exceeds 1024 threads per block; valid: " + describe_params(param_info()) +
+                  ", block_x * block_y <= 1024");
+  }
+
+  uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
+    const int bx = param("block_x"), by = param("block_y");
+    const int64_t pitch = int64_t(row_pitch());
+    const dim3 block{unsigned(bx), unsigned(by)};
+    const dim3 grid(unsigned((pitch + bx - 1) / bx),
+                    unsigned(std::min<int64_t>((height() + by - 1) / by, 65535)));
+    const auto* s = static_cast<const uint8_t*>(src);
+    auto* d = static_cast<uint8_t*>(dst);
+    const bool torus = topology() == Topology::Torus;
+    const cudaStream_t st = static_cast<cudaStream_t>(stream);
+    if (rule().is_life())
+      byte_naive_kernel<true>
+          <<<grid, block, 0, st>>>(s, d, width(), height(), pitch, torus, rule_bits(rule()));
+    else
+      byte_naive_kernel<false>
+          <<<grid, block, 0, st>>>(s, d, width(), height(), pitch, torus, rule_bits(rule()));
+    CUDA_CHECK_LAUNCH();
+    return 1;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<GpuEngine> make_byte_naive_engine() {
+  return std::make_unique<ByteNaiveEngine>();
+}
+
+}  // namespace gpulife::gpu

@@ -1,0 +1,39 @@
+// Owned device memory as a move-only RAII value (plain C++), plus host<->device copies.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace gpulife::gpu {
+
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  // Allocates `bytes` of device memory; throws Error saying how much was asked for and free.
+  explicit DeviceBuffer(size_t bytes);
+  ~DeviceBuffer();
+  DeviceBuffer(DeviceBuffer&& other) noexcept;
+  DeviceBuffer& operator=(DeviceBuffer&& other) noexcept;
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+
+  void* data() const { return data_; }
+  size_t bytes() const { return bytes_; }
+  explicit operator bool() const { return data_ != nullptr; }
+  void reset();
+
+ private:
+  void* data_ = nullptr;
+  size_t bytes_ = 0;
+};
+
+// Synchronous copies and fills (they wait for the device).
+void copy_to_device(void* device_dst, const void* host_src, size_t bytes);
+void copy_to_host(void* host_dst, const void* device_src, size_t bytes);
+void copy_device_to_device(void* dst, const void* src, size_t bytes);
+void fill_device(void* device_dst, int byte_value, size_t bytes);
+
+// Free and total device memory in bytes.
+void device_memory_info(size_t& free_bytes, size_t& total_bytes);
+
+}  // namespace gpulife::gpu

@@ -1,0 +1,102 @@
+// DeviceEngine: what every CUDA engine shares (buffers, conversions, reductions, timing), so a
+// kernel family implements only its info, parameters, layout and one pass over memory.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpu/device_buffer.hpp"
+#include "gpu/gpu_engine.hpp"
+
+namespace gpulife::gpu {
+
+class DeviceEngine : public GpuEngine {
+ public:
+  DeviceEngine();  // touches no CUDA API, so engines can be made just to read their info()
+  ~DeviceEngine() override;
+  DeviceEngine(const DeviceEngine&) = delete;
+  DeviceEngine& operator=(const DeviceEngine&) = delete;
+
+  // Engine. set_params() merges the given values over the current ones; if the layout
+  // changes, the state is converted in place.
+  Params params() const override;
+  void set_params(const Params& params) override;
+  void set_rule(const Rule& rule) override { rule_ = rule; }
+  Rule rule() const override { return rule_; }
+  void load(const Grid& grid) override;
+  void store(Grid& grid) const override;
+  void step(uint64_t generations) override;
+  uint64_t generation() const override { return generation_; }
+  uint64_t population() const override;
+  uint64_t hash() const override;
+  double bytes_per_generation() const override;
+  double last_step_ms() const override;
+  int64_t width() const override { return width_; }
+  int64_t height() const override { return height_; }
+  Topology topology() const override { return topology_; }
+
+  // GpuEngine. resize() zeroes owned buffers and resets the generation count; when attached
+  // buffers are too small for the new size the engine falls back to owned memory until the next
+  // attach(). load_device() replaces the cells and keeps the generation count.
+  void resize(int64_t width, int64_t height, Topology topology) override;
+  void attach(const ExternalBuffers& buffers) override;
+  int current_buffer() const override { return current_; }
+  void set_current_buffer(int index) override;
+  void store_device(uint64_t* canonical) const override;
+  void load_device(const uint64_t* canonical) override;
+  void set_stream(void* stream) override { stream_ = stream; }
+
+ protected:
+  // One pass over memory: reads the state from `src` and writes it to `dst` (both in
+  // device_layout()), advancing between 1 and max_generations generations; returns how many.
+  // Launches asynchronously on `stream` (a cudaStream_t).
+  virtual uint64_t launch_pass(const void* src, void* dst, uint64_t max_generations,
+                               void* stream) = 0;
+  // Refuses parameter combinations that the ranges alone do not exclude (throw Error naming
+  // the valid ranges). `merged` holds every parameter. Default: any in-range set is valid.
+  virtual void check_params(const Params& merged) const { (void)merged; }
+
+  // Current value of a launch parameter (its default until set).
+  int param(const std::string& name) const;
+  // Row pitch of the current layout in bytes.
+  size_t row_pitch() const { return layout_.row_pitch_bytes; }
+  const DeviceLayout& current_layout() const { return layout_; }
+  void* stream() const { return stream_; }
+
+ private:
+  void require_grid(const char* what) const;
+  void allocate_owned();
+  void invalidate_cache() { cache_valid_ = false; }
+  void compute_stats() const;
+  // Canonical <-> current layout, on the device, asynchronously on the engine's stream.
+  void to_canonical(const void* state, uint64_t* canonical) const;
+  void from_canonical(const uint64_t* canonical, void* state) const;
+  void sync() const;
+
+  int64_t width_ = 0, height_ = 0;
+  Topology topology_ = Topology::Plane;
+  Rule rule_;
+  Params params_;  // only the values set explicitly; defaults come from param_info()
+  DeviceLayout layout_;
+  DeviceBuffer owned_[2];
+  void* buffers_[2] = {nullptr, nullptr};
+  bool attached_ = false;
+  size_t attached_bytes_ = 0;
+  int current_ = 0;
+  uint64_t generation_ = 0;
+  void* stream_ = nullptr;
+  void* events_[2] = {nullptr, nullptr};  // cudaEvent_t start/stop of the last step()
+  bool timed_ = false;
+  mutable double last_ms_ = 0;
+  mutable DeviceBuffer stats_;  // two uint64: population, hash sum
+  mutable bool cache_valid_ = false;
+  mutable uint64_t population_ = 0, hash_ = 0;
+};
+
+// The row pitch of the canonical bit-packed layout: 8 * ceil(width / 64) bytes.
+inline size_t canonical_pitch(int64_t width) {
+  return size_t((width + 63) / 64) * 8;
+}
+
+}  // namespace gpulife::gpu
