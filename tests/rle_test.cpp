@@ -311,7 +311,9 @@ TEST(RleRoundTrip, RandomPatterns) {
     // Body lines (after the header) are at most 70 characters.
     bool in_body = false;
     for (const std::string& line : lines_of(text)) {
-      if (in_body) EXPECT_LE(line.size(), 70u) << line;
+      if (in_body) {
+        EXPECT_LE(line.size(), 70u) << line;
+      }
       if (line.starts_with("x = ")) in_body = true;
     }
     EXPECT_TRUE(text.ends_with("!\n"));

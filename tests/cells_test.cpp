@@ -1,0 +1,125 @@
+// Tests for the plaintext (.cells) reader and writer.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/cells.hpp"
+#include "core/error.hpp"
+
+namespace gpulife {
+namespace {
+
+const std::vector<Cell> kGlider = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
+
+ParseError parse_error(std::string_view text, uint64_t max_cells = kMaxPatternCells) {
+  try {
+    parse_cells(text, "test.cells", max_cells);
+  } catch (const ParseError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no ParseError for:\n" << text;
+  return ParseError("", 0, 0, "");
+}
+
+TEST(CellsRead, GliderWithMetadata) {
+  const Pattern p = parse_cells(
+      "!Name: Glider\n!Author: Richard K. Guy\n!The smallest spaceship.\n!\n.O.\n..O\nOOO\n");
+  EXPECT_EQ(p.cells(), kGlider);
+  EXPECT_EQ(p.name, "Glider");
+  EXPECT_EQ(p.author, "Richard K. Guy");
+  EXPECT_EQ(p.comments, (std::vector<std::string>{"The smallest spaceship.", ""}));
+  EXPECT_TRUE(p.rule.rule.is_life());
+}
+
+TEST(CellsRead, StarsRaggedLinesAndLineEndings) {
+  for (const char* text :
+       {".*\n..*\n***", ".O\r\n..O\r\nOOO\r\n", ".O\r..O\rOOO", ".O...\n..O\nOOO.",
+        "\n\n.O\n..O\nO*O  \n\n\n", "!c\n.O\n!between rows\n..O\nOOO\n"}) {
+    SCOPED_TRACE(text);
+    EXPECT_EQ(parse_cells(text).cells(), kGlider);
+  }
+}
+
+TEST(CellsRead, BlankLinesAreEmptyRows) {
+  const Pattern p = parse_cells("O\n\n\n.O\n");
+  EXPECT_EQ(p.cells(), (std::vector<Cell>{{0, 0}, {1, 3}}));
+}
+
+TEST(CellsRead, RuleCommentIsRead) {
+  EXPECT_EQ(parse_cells("!Rule: B36/S23\nOOO\n").rule.to_string(), "B36/S23");
+  // An unreadable rule stays a comment instead of failing the file.
+  const Pattern p = parse_cells("!Rule: LifeHistory\nOOO\n");
+  EXPECT_TRUE(p.rule.rule.is_life());
+  EXPECT_EQ(p.comments, std::vector<std::string>{"Rule: LifeHistory"});
+}
+
+TEST(CellsRead, EmptyInput) {
+  EXPECT_TRUE(parse_cells("").empty());
+  EXPECT_TRUE(parse_cells("!Name: nothing\n...\n").empty());
+}
+
+TEST(CellsErrors, OtherCharactersNameLineAndColumn) {
+  const ParseError e = parse_error("!Name: x\n.O.\n..o\nOOO\n");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_EQ(e.column(), 3);
+  EXPECT_NE(e.reason().find("'o'"), std::string::npos) << e.what();
+  EXPECT_NE(std::string(e.what()).find("test.cells:3:3:"), std::string::npos) << e.what();
+
+  const ParseError tab = parse_error("OO\tO\n");
+  EXPECT_EQ(tab.column(), 3);
+  const ParseError lead = parse_error(" O\n");  // leading blanks would shift the row silently
+  EXPECT_EQ(lead.column(), 1);
+}
+
+TEST(CellsErrors, TooManyLiveCells) {
+  const ParseError e = parse_error("OOO\nOOO\n", 5);
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_EQ(e.column(), 3);
+  EXPECT_NE(e.reason().find("more than 5"), std::string::npos) << e.what();
+}
+
+TEST(CellsWrite, TrimsTrailingDotsAndWritesMetadata) {
+  Pattern p(kGlider);
+  p.translate(-3, 9);  // plaintext has no position: rows start at the bounding box
+  p.name = "Glider";
+  p.author = "Richard K. Guy";
+  p.comments = {"first", "", "third"};
+  EXPECT_EQ(write_cells(p),
+            "!Name: Glider\n!Author: Richard K. Guy\n!first\n!\n!third\n.O\n..O\nOOO\n");
+}
+
+TEST(CellsWrite, EmptyRowsAndNonLifeRule) {
+  Pattern p(std::vector<Cell>{{0, 0}, {2, 3}});
+  p.rule = parse_rule("B36/S23");
+  EXPECT_EQ(write_cells(p), "!Rule: B36/S23\nO\n\n\n..O\n");
+}
+
+TEST(CellsWrite, RefusesAbsurdlySpreadPatterns) {
+  const Pattern p(std::vector<Cell>{{0, 0}, {int64_t{1} << 40, 0}});
+  EXPECT_THROW(write_cells(p), Error);
+}
+
+TEST(CellsRoundTrip, RandomPatterns) {
+  std::mt19937_64 rng(777);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int64_t w = 1 + int64_t(rng() % 120), h = 1 + int64_t(rng() % 50);
+    const double density = std::uniform_real_distribution<double>(0.01, 0.9)(rng);
+    std::vector<Cell> cells;
+    for (int64_t y = 0; y < h; ++y)
+      for (int64_t x = 0; x < w; ++x)
+        if (std::uniform_real_distribution<double>(0, 1)(rng) < density) cells.push_back({x, y});
+    Pattern p(cells);
+    p.move_to_origin();
+    p.name = std::to_string(trial) + " name";
+    p.comments = {std::to_string(rng()) + " comment"};
+    const Pattern back = parse_cells(write_cells(p));
+    ASSERT_EQ(back.cells(), p.cells());
+    EXPECT_EQ(back.name, p.name);
+    EXPECT_EQ(back.comments, p.comments);
+  }
+}
+
+}  // namespace
+}  // namespace gpulife

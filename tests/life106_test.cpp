@@ -1,0 +1,105 @@
+// Tests for the Life 1.06 reader and writer.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/life106.hpp"
+
+namespace gpulife {
+namespace {
+
+ParseError parse_error(std::string_view text, uint64_t max_cells = kMaxPatternCells) {
+  try {
+    parse_life106(text, "test.lif", max_cells);
+  } catch (const ParseError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no ParseError for:\n" << text;
+  return ParseError("", 0, 0, "");
+}
+
+TEST(Life106Read, Glider) {
+  const Pattern p = parse_life106("#Life 1.06\n0 -1\n1 0\n-1 1\n0 1\n1 1\n");
+  EXPECT_EQ(p.cells(), (std::vector<Cell>{{0, -1}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}));
+}
+
+TEST(Life106Read, SixtyFourBitCoordinatesAndSpacing) {
+  const Pattern p = parse_life106(
+      "#Life 1.06\r\n  9223372036854775807\t-9223372036854775808  \r\n\r\n+5 6\r\n5 6\r\n");
+  EXPECT_EQ(p.cells(), (std::vector<Cell>{{INT64_MAX, INT64_MIN}, {5, 6}}));
+}
+
+TEST(Life106Read, DescriptionRuleAndMissingHeader) {
+  const Pattern p = parse_life106(
+      "#Life 1.06\n#D Name: Blinker\n#D Author: John Conway\n#D period 2\n#R 23/36\n0 0\n1 0\n"
+      "2 0\n");
+  EXPECT_EQ(p.name, "Blinker");
+  EXPECT_EQ(p.author, "John Conway");
+  EXPECT_EQ(p.comments, std::vector<std::string>{"period 2"});
+  EXPECT_EQ(p.rule.to_string(), "B36/S23");
+  EXPECT_EQ(p.population(), 3u);
+  EXPECT_TRUE(parse_life106("#N\n1 2\n").rule.rule.is_life());
+  EXPECT_EQ(parse_life106("1 2\n3 4").population(), 2u);
+}
+
+TEST(Life106Errors, MalformedLines) {
+  struct Case {
+    const char* text;
+    int64_t line, column;
+    const char* says;
+  };
+  for (const Case& c :
+       {Case{"#Life 1.06\n1 2\n3\n", 3, 1, "two integers"},
+        Case{"#Life 1.06\n1 2\n  x 4\n", 3, 3, "\"x\""},
+        Case{"#Life 1.06\n1 2.5\n", 2, 3, "\"2.5\""}, Case{"#Life 1.06\n1 2 3\n", 2, 5, "after"},
+        Case{"#Life 1.06\n99999999999999999999 0\n", 2, 1, "integer"},
+        Case{"#Life 1.05\n#P 0 0\n.O\n", 1, 7, "1.05"},
+        Case{"#Life 1.06\n#R B3/S23/G4\n", 2, 4, "B3/S23/G4"}}) {
+    SCOPED_TRACE(c.text);
+    const ParseError e = parse_error(c.text);
+    EXPECT_EQ(e.line(), c.line);
+    EXPECT_EQ(e.column(), c.column);
+    EXPECT_NE(e.reason().find(c.says), std::string::npos) << e.what();
+  }
+}
+
+TEST(Life106Errors, TooManyLiveCells) {
+  const ParseError e = parse_error("0 0\n1 1\n2 2\n", 2);
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_NE(e.reason().find("more than 2"), std::string::npos);
+}
+
+TEST(Life106Write, Format) {
+  Pattern p(std::vector<Cell>{{-1, 0}, {0, 0}, {1, 0}});
+  p.name = "Blinker";
+  p.comments = {"period 2"};
+  EXPECT_EQ(write_life106(p), "#Life 1.06\n#D Name: Blinker\n#D period 2\n-1 0\n0 0\n1 0\n");
+  p.rule = parse_rule("Seeds");
+  EXPECT_NE(write_life106(p).find("\n#R B2/S\n"), std::string::npos);
+}
+
+TEST(Life106RoundTrip, RandomPatterns) {
+  std::mt19937_64 rng(99);
+  for (int trial = 0; trial < 100; ++trial) {
+    std::vector<Cell> cells;
+    const int n = int(rng() % 300);
+    for (int i = 0; i < n; ++i) cells.push_back({int64_t(rng()), int64_t(rng() % 1000) - 500});
+    Pattern p(cells);
+    p.name = trial % 2 ? "named" : "";
+    p.author = trial % 3 ? "" : "author";
+    p.comments = {"x", " y "};
+    p.rule = trial % 5 ? RuleSpec{} : parse_rule("B3/S23:T30,40");
+    const Pattern back = parse_life106(write_life106(p));
+    ASSERT_EQ(back.cells(), p.cells());
+    EXPECT_EQ(back.name, p.name);
+    EXPECT_EQ(back.author, p.author);
+    EXPECT_EQ(back.comments, p.comments);
+    EXPECT_EQ(back.rule, p.rule);
+  }
+}
+
+}  // namespace
+}  // namespace gpulife
