@@ -1,0 +1,94 @@
+// Undo/redo of edits and of "run from here", bounded by a memory budget.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <string>
+
+#include "core/edit.hpp"
+#include "core/engine.hpp"
+#include "core/grid.hpp"
+
+namespace gpulife {
+
+// The steps a user can undo: edits (their before/after patches, replayed through
+// write_region()) and runs (a snapshot of the state where running started, restored with
+// load() + set_generation()). Key bindings and menus belong to the caller.
+//
+// Edits made while a run is open are not recorded on their own: the engine moves on after them,
+// so their patches would be stale; undoing the run returns to its start, edits included, and
+// redoing it returns to where it stopped. The caller should stop running before undo/redo.
+// After replacing the engine's state some other way (loading a file, resizing the grid) the
+// caller clears the history.
+class History {
+ public:
+  static constexpr size_t kDefaultBudget = size_t{256} << 20;
+
+  explicit History(size_t budget_bytes = kDefaultBudget) : budget_(budget_bytes) {}
+
+  // Records an edit already applied to the engine and clears redo. Empty edits are ignored
+  // (true). Returns false when it was not recorded because it alone exceeds the budget: the
+  // whole history is cleared then, since older steps could no longer replay correctly.
+  bool record(Edit edit);
+
+  // Call when running (or a single step) starts, before the first step: saves the state so undo
+  // returns here, and clears redo. Returns false, clearing the history, when the snapshot alone
+  // exceeds the budget (the run then cannot be undone). A second call while running is ignored.
+  bool begin_run(const Engine& engine);
+  // Call when running stops. A run that changed nothing (same generation, no edits) is dropped.
+  void end_run(const Engine& engine);
+  bool running() const { return running_; }
+
+  bool can_undo() const { return !undo_.empty(); }
+  bool can_redo() const { return !redo_.empty(); }
+  // What undo()/redo() would replay, e.g. "draw" or "run from generation 120"; empty if nothing.
+  std::string undo_label() const;
+  std::string redo_label() const;
+
+  // Undoes the latest step (ending an open run first). Returns false when there is nothing to
+  // undo. A run's end state is saved for redo when it fits in the budget; otherwise redo is
+  // cleared and the undo still happens.
+  bool undo(Engine& engine);
+  // Redoes the step undo() last undid. Returns false when there is nothing to redo.
+  bool redo(Engine& engine);
+
+  // Bytes held by every undo and redo step, and the bound they are kept under (oldest steps are
+  // dropped first). A new budget takes effect at once.
+  size_t memory_used() const { return used_; }
+  size_t budget() const { return budget_; }
+  void set_budget(size_t bytes);
+
+  size_t undo_count() const { return undo_.size(); }
+  size_t redo_count() const { return redo_.size(); }
+  void clear();
+
+ private:
+  struct Step {
+    bool is_run = false;
+    Edit edit;        // when !is_run
+    Grid start, end;  // when is_run; `end` is kept only while the step can be redone
+    uint64_t start_generation = 0;
+    uint64_t end_generation = 0;
+    size_t bytes = 0;
+
+    std::string label() const;
+    void update_bytes();
+  };
+
+  // Drops the oldest undo steps, then the redo steps farthest from now, until within budget;
+  // `keep` (if any) is never dropped.
+  void enforce_budget(const Step* keep = nullptr);
+  void drop_redo();
+  static size_t snapshot_bytes(const Engine& engine);
+
+  std::deque<Step> undo_;  // back = latest
+  std::deque<Step> redo_;  // back = next to redo
+  size_t used_ = 0;
+  size_t budget_;
+  bool running_ = false;
+  bool run_recorded_ = false;  // the open run has a snapshot at undo_.back()
+  size_t edits_in_run_ = 0;
+};
+
+}  // namespace gpulife
