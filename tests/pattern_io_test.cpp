@@ -1,0 +1,189 @@
+// Tests for format sniffing, file loading with useful errors, and atomic saving.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/pattern_io.hpp"
+
+namespace gpulife {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::vector<Cell> kGlider = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
+
+fs::path data(const char* name) {
+  return fs::path(GPULIFE_TEST_DATA) / name;
+}
+
+std::string error_of(auto&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A fresh directory per test, removed afterwards.
+class TempDir {
+ public:
+  TempDir() {
+    std::random_device rd;
+    path_ = fs::temp_directory_path() / ("gpulife_pattern_io_" + std::to_string(rd()));
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+TEST(Sniff, RecognisesEachFormat) {
+  EXPECT_EQ(sniff_format("x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!"), PatternFormat::Rle);
+  EXPECT_EQ(sniff_format("#N Glider\nx = 3, y = 3\nbo$2bo$3o!"), PatternFormat::Rle);
+  EXPECT_EQ(sniff_format("#C comment\nbo$2bo$3o!"), PatternFormat::Rle);
+  EXPECT_EQ(sniff_format("bo$2bo$3o!"), PatternFormat::Rle);
+  EXPECT_EQ(sniff_format("\n  3o$\n3o!"), PatternFormat::Rle);
+  EXPECT_EQ(sniff_format("#Life 1.06\n0 0\n"), PatternFormat::Life106);
+  EXPECT_EQ(sniff_format("0 0\n1 -1\n"), PatternFormat::Life106);
+  EXPECT_EQ(sniff_format("!Name: Glider\n.O.\n..O\nOOO\n"), PatternFormat::Cells);
+  EXPECT_EQ(sniff_format(".O.\n..O\nOOO\n"), PatternFormat::Cells);
+  EXPECT_EQ(sniff_format(".*.\n..*\n***\n!trailing comment\n"), PatternFormat::Cells);
+}
+
+TEST(Sniff, FormatForPath) {
+  EXPECT_EQ(format_for_path("a.rle"), PatternFormat::Rle);
+  EXPECT_EQ(format_for_path("dir/A.RLE", ".O\n"), PatternFormat::Rle);
+  EXPECT_EQ(format_for_path("a.cells"), PatternFormat::Cells);
+  EXPECT_EQ(format_for_path("a.lif", "#Life 1.06\n1 1\n"), PatternFormat::Life106);
+  EXPECT_EQ(format_for_path("a.life", "1 1\n"), PatternFormat::Life106);
+  EXPECT_EQ(format_for_path("a.lif", "x = 1, y = 1\no!"), PatternFormat::Rle);
+  EXPECT_EQ(format_for_path("a.txt", "!Name: g\nOO\n"), PatternFormat::Cells);
+  EXPECT_EQ(format_for_path("noext", "bo$2bo$3o!"), PatternFormat::Rle);
+}
+
+TEST(ParsePattern, DispatchesOnContent) {
+  EXPECT_EQ(parse_pattern("bo$2bo$3o!").cells(), kGlider);
+  EXPECT_EQ(parse_pattern(".O.\n..O\nOOO\n").cells(), kGlider);
+  EXPECT_EQ(parse_pattern("#Life 1.06\n1 0\n2 1\n0 2\n1 2\n2 2\n").cells(), kGlider);
+}
+
+TEST(LoadFile, EachFormatFromDisk) {
+  for (const char* name : {"glider.rle", "glider.cells", "glider.lif", "glider.txt"}) {
+    SCOPED_TRACE(name);
+    const Pattern p = load_pattern_file(data(name));
+    EXPECT_EQ(p.cells(), kGlider);
+  }
+  const Pattern rle = load_pattern_file(data("glider.rle"));
+  EXPECT_EQ(rle.name, "Glider");
+  EXPECT_EQ(rle.author, "Richard K. Guy");
+  EXPECT_EQ(rle.comments, std::vector<std::string>{"The smallest, most common spaceship."});
+  EXPECT_EQ(load_pattern_file(data("glider.cells")).name, "Glider");
+}
+
+TEST(LoadFile, ParseErrorsNameTheFile) {
+  const std::string path = data("lifehistory.rle").string();
+  try {
+    load_pattern_file(path);
+    FAIL() << "accepted an unsupported rule";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.source(), path);
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_EQ(e.column(), 22);
+    EXPECT_NE(std::string(e.what()).find(path + ":2:22:"), std::string::npos) << e.what();
+    EXPECT_NE(e.reason().find("LifeHistory"), std::string::npos) << e.what();
+  }
+}
+
+TEST(LoadFile, MissingFileOrDirectory) {
+  const std::string missing = data("no_such_pattern.rle").string();
+  const std::string message = error_of([&] { load_pattern_file(missing); });
+  EXPECT_EQ(message.rfind("cannot read " + missing + ": ", 0), 0u) << message;
+  const std::string dir = error_of([&] { load_pattern_file(GPULIFE_TEST_DATA); });
+  EXPECT_NE(dir.find("cannot read"), std::string::npos) << dir;
+}
+
+TEST(LoadPattern, PathOrText) {
+  EXPECT_EQ(load_pattern(data("glider.cells").string()).cells(), kGlider);
+  EXPECT_EQ(load_pattern("bo$2bo$3o!").cells(), kGlider);
+  EXPECT_EQ(load_pattern("x = 3, y = 3\nbo$2bo$3o!").cells(), kGlider);
+  EXPECT_EQ(load_pattern(".O.\n..O\nOOO").cells(), kGlider);
+  // A name that is neither an existing file nor pattern text reports the missing file.
+  const std::string message = error_of([] { load_pattern("gliderr.rle"); });
+  EXPECT_NE(message.find("cannot read gliderr.rle"), std::string::npos) << message;
+}
+
+TEST(WritePattern, EachFormatRoundTrips) {
+  Pattern p(kGlider);
+  p.name = "Glider";
+  p.comments = {"note"};
+  for (PatternFormat f : {PatternFormat::Rle, PatternFormat::Cells, PatternFormat::Life106}) {
+    const std::string text = write_pattern(p, f);
+    EXPECT_EQ(sniff_format(text), f) << text;
+    const Pattern back = parse_pattern(text);
+    EXPECT_EQ(back.cells(), kGlider);
+    EXPECT_EQ(back.name, "Glider");
+    EXPECT_EQ(back.comments, std::vector<std::string>{"note"});
+  }
+}
+
+TEST(SavePattern, WritesEachFormatAndReplacesAtomically) {
+  TempDir dir;
+  Pattern p(kGlider);
+  p.translate(-20, 30);
+  p.generation = 7;
+  p.name = "saved";
+  for (const char* name : {"out.rle", "out.cells", "out.lif", "out.unknown"}) {
+    SCOPED_TRACE(name);
+    const fs::path path = dir.path() / name;
+    save_pattern(p, path);
+    const Pattern back = load_pattern_file(path);
+    EXPECT_EQ(back.name, "saved");
+    if (std::string(name) == "out.cells") {
+      Pattern moved = p;
+      moved.move_to_origin();
+      EXPECT_EQ(back.cells(), moved.cells());
+    } else {
+      EXPECT_EQ(back.cells(), p.cells());
+    }
+  }
+  EXPECT_EQ(load_pattern_file(dir.path() / "out.rle").generation, 7u);
+  // .unknown is written as RLE.
+  std::ifstream in(dir.path() / "out.unknown");
+  std::string first;
+  std::getline(in, first);
+  EXPECT_EQ(first, "#N saved");
+
+  // Saving again replaces the file, and no temporary file is left beside it.
+  Pattern q(std::vector<Cell>{{0, 0}});
+  save_pattern(q, dir.path() / "out.rle");
+  EXPECT_EQ(load_pattern_file(dir.path() / "out.rle").population(), 1u);
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(dir.path())) {
+    (void)entry;
+    ++files;
+  }
+  EXPECT_EQ(files, 4);
+}
+
+TEST(SavePattern, ReportsWhereItCannotWrite) {
+  TempDir dir;
+  const fs::path missing_dir = dir.path() / "no" / "such" / "dir" / "x.rle";
+  const std::string message = error_of([&] { save_pattern(Pattern(kGlider), missing_dir); });
+  EXPECT_EQ(message.rfind("cannot write " + missing_dir.string(), 0), 0u) << message;
+  const std::string onto_dir = error_of([&] { save_pattern(Pattern(kGlider), dir.path()); });
+  EXPECT_NE(onto_dir.find("cannot write"), std::string::npos) << onto_dir;
+}
+
+}  // namespace
+}  // namespace gpulife
