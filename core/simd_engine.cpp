@@ -55,6 +55,8 @@ BandFunction band_function(SimdIsa isa) {
 constexpr int kDefaultGenerationsPerPass = 8;
 constexpr int kDefaultBandRows = 256;
 constexpr int kMaxThreads = 1024;
+// Cell-generations below which a pass runs on the calling thread alone.
+constexpr double kMinCellsToSpread = double(1 << 20);
 
 class SimdEngine final : public Engine {
  public:
@@ -246,7 +248,7 @@ class SimdEngine final : public Engine {
     const size_t scratch_words = size_t(simd::band_scratch_words(gens, stride_));
     const int64_t rows = band_rows_;
     const int64_t bands = (height_ + rows - 1) / rows;
-    pool_->run(bands, [&](int64_t index, int thread) {
+    auto task = [&](int64_t index, int thread) {
       AlignedWords& scratch = scratch_[size_t(thread)];
       if (scratch.size() < scratch_words) scratch = AlignedWords(scratch_words);
       simd::BandJob job = base;
@@ -254,7 +256,13 @@ class SimdEngine final : public Engine {
       job.y1 = std::min(height_, job.y0 + rows);
       job.scratch = scratch.data();
       band(job);
-    });
+    };
+    // Waking workers costs tens of microseconds: small grids are faster on the calling thread.
+    if (double(width_) * double(height_) * gens < kMinCellsToSpread) {
+      for (int64_t i = 0; i < bands; ++i) task(i, 0);
+    } else {
+      pool_->run(bands, task);
+    }
   }
 
   Rule rule_;

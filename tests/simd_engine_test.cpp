@@ -138,6 +138,12 @@ TEST(SimdEngine, LongerRunMatchesReference) {
     expect_matches_reference(soup(640, 96, t, 7), Rule::life(), 70);
 }
 
+// Big enough that passes are spread over the thread pool (small ones run on the caller).
+TEST(SimdEngine, ThreadedPassesMatchReference) {
+  expect_matches_reference(soup(1030, 1100, Topology::Torus, 11), Rule::life(), 11);
+  expect_matches_reference(soup(1030, 1100, Topology::Plane, 12), rule_of("B36/S23"), 11);
+}
+
 TEST(SimdEngine, GliderCrossesTheTorusSeam) {
   // A glider moves one cell diagonally every 4 generations: after 4 * 67 generations on a 67x67
   // torus it is back where it started, having crossed both seams (67 is not a multiple of 64).
