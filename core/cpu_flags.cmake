@@ -10,10 +10,10 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|i[3-6]86)$")
     target_compile_definitions(gpulife_core PRIVATE GPULIFE_SIMD_AVX2=1)
   endif()
   # GCC 12 warns about its own AVX-512 intrinsic headers (_mm512_undefined_epi32) under -Wall.
-  check_cxx_compiler_flag(-mavx512f GPULIFE_COMPILER_HAS_AVX512F)
-  if(GPULIFE_COMPILER_HAS_AVX512F)
+  check_cxx_compiler_flag("-mavx512f -mavx512vbmi2" GPULIFE_COMPILER_HAS_AVX512)
+  if(GPULIFE_COMPILER_HAS_AVX512)
     set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/simd_engine_avx512.cpp
-                                PROPERTIES COMPILE_OPTIONS "-mavx512f;-Wno-maybe-uninitialized")
+                                PROPERTIES COMPILE_OPTIONS "-mavx512f;-mavx512vbmi2;-Wno-maybe-uninitialized")
     target_compile_definitions(gpulife_core PRIVATE GPULIFE_SIMD_AVX512=1)
   endif()
 endif()

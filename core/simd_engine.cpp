@@ -73,8 +73,9 @@ class SimdEngine final : public Engine {
         {"generations_per_pass", "generations computed per pass over memory (temporal blocking)", 1,
          simd::kMaxGenerationsPerPass, kDefaultGenerationsPerPass, 1, false},
         {"band_rows", "rows per work item of a pass", 1, 1 << 20, kDefaultBandRows, 1, false},
-        {"isa", "instruction set: 0 = best available, 1 = portable, 2 = AVX2, 3 = AVX-512", 0, 3, 0,
-         1, false},
+        {"isa",
+         "instruction set: 0 = best available, 1 = portable, 2 = AVX2, 3 = AVX-512 (F+VBMI2)", 0, 3,
+         0, 1, false},
     };
   }
 
@@ -308,7 +309,7 @@ bool simd_isa_supported(SimdIsa isa) {
 #endif
     case SimdIsa::Avx512:
 #if GPULIFE_SIMD_AVX512
-      return __builtin_cpu_supports("avx512f");
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vbmi2");
 #else
       return false;
 #endif

@@ -22,10 +22,12 @@ struct Avx2Ops {
   static T bor(T a, T b) { return _mm256_or_si256(a, b); }
   static T bandn(T a, T b) { return _mm256_andnot_si256(a, b); }
   static T bnot(T a) { return _mm256_xor_si256(a, _mm256_set1_epi64x(-1)); }
-  static T shl1(T a) { return _mm256_slli_epi64(a, 1); }
-  static T shr1(T a) { return _mm256_srli_epi64(a, 1); }
-  static T shl63(T a) { return _mm256_slli_epi64(a, 63); }
-  static T shr63(T a) { return _mm256_srli_epi64(a, 63); }
+  static T shift_in_left(T a, T before) {
+    return bor(_mm256_slli_epi64(a, 1), _mm256_srli_epi64(before, 63));
+  }
+  static T shift_in_right(T a, T after) {
+    return bor(_mm256_srli_epi64(a, 1), _mm256_slli_epi64(after, 63));
+  }
   static T xor3(T a, T b, T c) { return bxor(bxor(a, b), c); }
   static T maj(T a, T b, T c) { return bor(band(a, b), band(c, bxor(a, b))); }
   static T life_rule(T t0, T p, T q, T cell) {

@@ -1,5 +1,5 @@
-// The cpu-simd band kernel with AVX-512 (512 cells per register, three-input logic in one
-// instruction); built with -mavx512f and called only after a run-time CPU check.
+// The cpu-simd band kernel with AVX-512 (512 cells per register, three-input logic and funnel
+// shifts in one instruction); built with -mavx512f -mavx512vbmi2, called after a run-time check.
 #if GPULIFE_SIMD_AVX512
 #include <immintrin.h>
 
@@ -22,10 +22,9 @@ struct Avx512Ops {
   static T bor(T a, T b) { return _mm512_or_si512(a, b); }
   static T bandn(T a, T b) { return _mm512_andnot_si512(a, b); }
   static T bnot(T a) { return _mm512_ternarylogic_epi64(a, a, a, 0x55); }
-  static T shl1(T a) { return _mm512_slli_epi64(a, 1); }
-  static T shr1(T a) { return _mm512_srli_epi64(a, 1); }
-  static T shl63(T a) { return _mm512_slli_epi64(a, 63); }
-  static T shr63(T a) { return _mm512_srli_epi64(a, 63); }
+  // VBMI2 funnel shifts: (a << 1) | (before >> 63) and (a >> 1) | (after << 63) in one step.
+  static T shift_in_left(T a, T before) { return _mm512_shldi_epi64(a, before, 1); }
+  static T shift_in_right(T a, T after) { return _mm512_shrdi_epi64(a, after, 1); }
   // Truth-table immediates: bit (a<<2 | b<<1 | c) of the byte is the result for those inputs.
   static T xor3(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0x96); }
   static T maj(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0xE8); }

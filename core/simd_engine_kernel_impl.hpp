@@ -17,8 +17,9 @@ template <class V>
 inline void row_sums(const uint64_t* val, uint64_t* lo, uint64_t* hi, int64_t padded_words) {
   for (int64_t w = 0; w < padded_words; w += V::kWords) {
     const auto c = V::load(val + w);
-    const auto l = V::bor(V::shl1(c), V::shr63(V::loadu(val + w - 1)));
-    const auto r = V::bor(V::shr1(c), V::shl63(V::loadu(val + w + 1)));
+    // Bit x of l is cell x - 1 (bit 63 of the word before comes in at bit 0); r likewise.
+    const auto l = V::shift_in_left(c, V::loadu(val + w - 1));
+    const auto r = V::shift_in_right(c, V::loadu(val + w + 1));
     V::store(lo + w, V::xor3(l, c, r));
     V::store(hi + w, V::maj(l, c, r));
   }

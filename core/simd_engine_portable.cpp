@@ -44,17 +44,11 @@ struct PortableOps {
   static T bnot(const T& a) {
     return map([&](int i) { return ~a.w[i]; });
   }
-  static T shl1(const T& a) {
-    return map([&](int i) { return a.w[i] << 1; });
+  static T shift_in_left(const T& a, const T& before) {
+    return map([&](int i) { return (a.w[i] << 1) | (before.w[i] >> 63); });
   }
-  static T shr1(const T& a) {
-    return map([&](int i) { return a.w[i] >> 1; });
-  }
-  static T shl63(const T& a) {
-    return map([&](int i) { return a.w[i] << 63; });
-  }
-  static T shr63(const T& a) {
-    return map([&](int i) { return a.w[i] >> 63; });
+  static T shift_in_right(const T& a, const T& after) {
+    return map([&](int i) { return (a.w[i] >> 1) | (after.w[i] << 63); });
   }
   static T xor3(const T& a, const T& b, const T& c) {
     return map([&](int i) { return a.w[i] ^ b.w[i] ^ c.w[i]; });
