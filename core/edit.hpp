@@ -20,8 +20,8 @@ namespace gpulife {
 // a stroke across a huge grid never allocates a huge patch. 2^20 cells is 128 KiB per grid.
 inline constexpr int64_t kMaxPatchCells = int64_t{1} << 20;
 // Lines use smaller pieces: a diagonal's bounding box is mostly cells the line does not touch,
-// so a 64 x 64 piece keeps a stroke's traffic near the cells it draws.
-inline constexpr int64_t kMaxLinePatchCells = int64_t{1} << 12;
+// so a 32 x 32 piece keeps a stroke's traffic near the cells it draws.
+inline constexpr int64_t kMaxLinePatchCells = int64_t{1} << 10;
 
 // One changed rectangle: its cells before and after the change, with `before` and `after` the
 // same size. An `after` without cells (width 0) means "all dead", which keeps clears cheap.
