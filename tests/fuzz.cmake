@@ -1,0 +1,71 @@
+# libFuzzer targets for the pattern and rule parsers, built with clang (ASan + UBSan) beside the
+# main build, and one ctest per target (label "fuzz") that fuzzes a copy of its seed corpus for a
+# bounded time. Without a clang that can link libFuzzer there are no fuzz tests.
+if(GPULIFE_FUZZ STREQUAL "OFF")
+  return()
+endif()
+
+find_program(GPULIFE_FUZZ_CLANGXX NAMES clang++ clang++-19 clang++-18 clang++-17 clang++-16
+                                        clang++-15 clang++-14)
+set(GPULIFE_FUZZ_FLAGS -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined
+                       -fno-sanitize-recover=undefined)
+set(GPULIFE_FUZZ_TIME 30 CACHE STRING "Seconds each fuzz test runs")
+
+# A clang without the libFuzzer runtime (a separate package on some systems) is as good as none.
+set(_fuzz_ok OFF)
+if(GPULIFE_FUZZ_CLANGXX)
+  set(_probe_dir ${CMAKE_CURRENT_BINARY_DIR}/fuzz/probe)
+  file(MAKE_DIRECTORY ${_probe_dir})
+  file(WRITE ${_probe_dir}/probe.cpp
+       "#include <cstddef>\n#include <cstdint>\n"
+       "extern \"C\" int LLVMFuzzerTestOneInput(const uint8_t*, size_t) { return 0; }\n")
+  execute_process(COMMAND ${GPULIFE_FUZZ_CLANGXX} ${GPULIFE_FUZZ_FLAGS} ${_probe_dir}/probe.cpp
+                          -o ${_probe_dir}/probe
+                  RESULT_VARIABLE _probe_rc OUTPUT_QUIET ERROR_QUIET)
+  if(_probe_rc EQUAL 0)
+    set(_fuzz_ok ON)
+  endif()
+endif()
+
+if(NOT _fuzz_ok)
+  if(GPULIFE_FUZZ STREQUAL "ON")
+    message(FATAL_ERROR "GPULIFE_FUZZ=ON but no clang++ able to build libFuzzer targets was found "
+                        "(install clang and its runtime libraries, or use -DGPULIFE_FUZZ=OFF)")
+  endif()
+  message(STATUS "gpulife: no clang++ with libFuzzer found, fuzz tests are not built")
+  return()
+endif()
+message(STATUS "gpulife: fuzz tests built with ${GPULIFE_FUZZ_CLANGXX}, "
+               "${GPULIFE_FUZZ_TIME} s each")
+
+file(GLOB _fuzz_headers CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/*.hpp
+     ${CMAKE_CURRENT_LIST_DIR}/fuzz/*.hpp)
+set(_fuzz_common_sources ${PROJECT_SOURCE_DIR}/core/rule.cpp ${PROJECT_SOURCE_DIR}/core/pattern.cpp)
+set(_fuzz_sources_rle ${PROJECT_SOURCE_DIR}/core/rle.cpp)
+set(_fuzz_sources_cells ${PROJECT_SOURCE_DIR}/core/cells.cpp)
+set(_fuzz_sources_life106 ${PROJECT_SOURCE_DIR}/core/life106.cpp)
+set(_fuzz_sources_rule)
+
+foreach(target rle cells life106 rule)
+  set(_exe ${CMAKE_CURRENT_BINARY_DIR}/fuzz/${target}_fuzz)
+  set(_sources ${CMAKE_CURRENT_LIST_DIR}/fuzz/${target}_fuzz.cpp ${_fuzz_sources_${target}}
+               ${_fuzz_common_sources})
+  add_custom_command(
+    OUTPUT ${_exe}
+    COMMAND ${GPULIFE_FUZZ_CLANGXX} ${GPULIFE_FUZZ_FLAGS} -I${PROJECT_SOURCE_DIR} ${_sources}
+            -o ${_exe}
+    DEPENDS ${_sources} ${_fuzz_headers}
+    COMMENT "Building fuzzer ${target}_fuzz with clang"
+    VERBATIM)
+  add_custom_target(${target}_fuzz ALL DEPENDS ${_exe})
+
+  # The fuzzer adds what it finds to its corpus, so it works on a copy, never on the tree.
+  add_test(NAME fuzz_${target}
+           COMMAND ${CMAKE_COMMAND} -DFUZZER=${_exe}
+                   -DSEEDS=${CMAKE_CURRENT_LIST_DIR}/fuzz/corpus/${target}
+                   -DWORK=${CMAKE_CURRENT_BINARY_DIR}/fuzz/work/${target}
+                   -DSECONDS=${GPULIFE_FUZZ_TIME}
+                   -P ${CMAKE_CURRENT_LIST_DIR}/fuzz/run_fuzzer.cmake)
+  math(EXPR _timeout "${GPULIFE_FUZZ_TIME} + 120")
+  set_tests_properties(fuzz_${target} PROPERTIES LABELS fuzz TIMEOUT ${_timeout})
+endforeach()
