@@ -174,6 +174,37 @@ class SimdEngine final : public Engine {
   }
 
   uint64_t generation() const override { return generation_; }
+  void set_generation(uint64_t generation) override { generation_ = generation; }
+
+  Grid read_region(const Box& box) const override {
+    Grid patch(std::max<int64_t>(box.width(), 1), std::max<int64_t>(box.height(), 1));
+    for (int64_t y = 0; y < box.height(); ++y) {
+      const int64_t gy = box.min_y + y;
+      if (gy < 0 || gy >= height_) continue;
+      const uint64_t* row = data_row(cur_, gy);
+      for (int64_t x = 0; x < box.width(); ++x) {
+        const int64_t gx = box.min_x + x;
+        if (gx >= 0 && gx < width_ && ((row[gx >> 6] >> (gx & 63)) & 1u)) patch.set(x, y, true);
+      }
+    }
+    return patch;
+  }
+
+  // Edits the rectangle in place; only the touched rows need their guard bits redone.
+  void write_region(const Grid& patch, Cell top_left) override {
+    for (int64_t y = 0; y < patch.height(); ++y) {
+      const int64_t gy = top_left.y + y;
+      if (gy < 0 || gy >= height_) continue;
+      uint64_t* row = data_row(cur_, gy);
+      for (int64_t x = 0; x < patch.width(); ++x) {
+        const int64_t gx = top_left.x + x;
+        if (gx < 0 || gx >= width_) continue;
+        const uint64_t bit = uint64_t{1} << (gx & 63);
+        row[gx >> 6] = patch.get(x, y) ? (row[gx >> 6] | bit) : (row[gx >> 6] & ~bit);
+      }
+      simd::fix_row(row, width_, words_, padded_words_, torus());
+    }
+  }
 
   uint64_t population() const override {
     uint64_t n = 0;

@@ -209,6 +209,46 @@ TEST(SimdEngine, ReloadResetsGenerationAndSize) {
   EXPECT_TRUE(out == small);
 }
 
+// Editing in place must keep the torus seam right: a cell written at the last column must be
+// seen by the first column's neighbours in the next step.
+TEST(SimdEngine, WriteRegionEditsInPlaceAndKeepsTheSeam) {
+  for (Topology t : {Topology::Plane, Topology::Torus}) {
+    const Grid start = soup(130, 20, t, 21, 0.3);
+    auto e = make_simd_engine();
+    e->load(start);
+    e->step(4);
+    Grid before;
+    e->store(before);
+    Grid patch(6, 5);
+    for (int64_t y = 0; y < 5; ++y)
+      for (int64_t x = 0; x < 6; ++x) patch.set(x, y, (x + y) % 2 == 0);
+    e->write_region(patch, Cell{127, 17});  // hangs over the right and bottom edges
+    EXPECT_EQ(e->generation(), 4u);
+    Grid after;
+    e->store(after);
+    Grid expected = before;
+    for (int64_t y = 0; y < 5; ++y)
+      for (int64_t x = 0; x < 6; ++x)
+        if (expected.in_bounds(127 + x, 17 + y)) expected.set(127 + x, 17 + y, patch.get(x, y));
+    EXPECT_TRUE(after == expected);
+    EXPECT_EQ(e->hash(), expected.hash());
+    EXPECT_EQ(e->population(), expected.population());
+
+    const Grid read = e->read_region(Box{125, 15, 132, 21});
+    for (int64_t y = 0; y < 7; ++y)
+      for (int64_t x = 0; x < 8; ++x)
+        EXPECT_EQ(read.get(x, y),
+                  expected.in_bounds(125 + x, 15 + y) && expected.get(125 + x, 15 + y));
+
+    e->step(5);
+    Grid stepped;
+    e->store(stepped);
+    EXPECT_TRUE(stepped == run_reference(expected, Rule::life(), 5));
+    e->set_generation(100);
+    EXPECT_EQ(e->generation(), 100u);
+  }
+}
+
 TEST(SimdEngine, InvalidParamsAreRefusedAndOldValuesKept) {
   auto e = make_simd_engine();
   e->set_params({{"threads", 2}, {"generations_per_pass", 6}, {"band_rows", 33}});
