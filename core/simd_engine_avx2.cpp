@@ -30,6 +30,8 @@ struct Avx2Ops {
   }
   static T xor3(T a, T b, T c) { return bxor(bxor(a, b), c); }
   static T maj(T a, T b, T c) { return bor(band(a, b), band(c, bxor(a, b))); }
+  static T xor_and(T a, T b, T c) { return bxor(a, band(b, c)); }
+  static T and3(T a, T b, T c) { return band(band(a, b), c); }
   static T life_rule(T t0, T p, T q, T cell) {
     return band(band(bxor(p, q), bxor(t0, q)), bor(p, cell));
   }

@@ -28,6 +28,8 @@ struct Avx512Ops {
   // Truth-table immediates: bit (a<<2 | b<<1 | c) of the byte is the result for those inputs.
   static T xor3(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0x96); }
   static T maj(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0xE8); }
+  static T xor_and(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0x78); }
+  static T and3(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0x80); }
   static T life_rule(T t0, T p, T q, T cell) {
     // (p ^ q) & (t0 ^ q), then & (p | cell).
     const T m = _mm512_ternarylogic_epi64(p, q, t0, 0x24);

@@ -32,17 +32,23 @@ inline void next_row(const uint64_t* alo, const uint64_t* ahi, const uint64_t* b
                      const uint64_t* bhi, const uint64_t* clo, const uint64_t* chi,
                      const uint64_t* val, uint64_t* out, int64_t padded_words,
                      const BandJob& masks) {
+  typename V::T born[10], kept[10];
+  for (int t = 0; t <= 9; ++t) {
+    born[t] = V::set1(masks.birth[t]);
+    kept[t] = V::set1(masks.keep[t]);
+  }
   for (int64_t w = 0; w < padded_words; w += V::kWords) {
     const auto a0 = V::load(alo + w), a1 = V::load(ahi + w);
     const auto b0 = V::load(blo + w), b1 = V::load(bhi + w);
     const auto c0 = V::load(clo + w), c1 = V::load(chi + w);
     const auto t0 = V::xor3(a0, b0, c0);
     const auto k = V::maj(a0, b0, c0);  // carry into the twos
-    // Four bits of weight two: a1 + b1 + c1 + k = p + 2q + 4r.
-    const auto u = V::bxor(a1, b1), v = V::band(a1, b1);
-    const auto x = V::bxor(c1, k), z = V::band(c1, k);
-    const auto p = V::bxor(u, x);
-    const auto q = V::bor(V::bxor(v, z), V::band(u, x));
+    // The bits of weight two: a1 + b1 + c1 = x3 + 2 m3, and with the carry k that makes
+    // x3 + k + 2 m3 = p + 2q + 4r.
+    const auto x3 = V::xor3(a1, b1, c1);
+    const auto m3 = V::maj(a1, b1, c1);
+    const auto p = V::bxor(x3, k);
+    const auto q = V::xor_and(m3, x3, k);
     const auto cell = V::load(val + w);
     if constexpr (kLife) {
       // Alive next iff T == 3, or T == 4 and alive now. T <= 9, so T mod 8 decides: 3 is
@@ -51,7 +57,7 @@ inline void next_row(const uint64_t* alo, const uint64_t* ahi, const uint64_t* b
       // the live cell).
       V::store(out + w, V::life_rule(t0, p, q, cell));
     } else {
-      const auto r = V::band(v, z);
+      const auto r = V::and3(m3, x3, k);
       const auto nt0 = V::bnot(t0);
       const auto low = V::bnot(V::bor(V::bor(p, q), r));  // T in {0, 1}
       const typename V::T d[4] = {V::bnot(V::bor(p, q)), V::bandn(q, p), V::bandn(p, q),
@@ -66,8 +72,7 @@ inline void next_row(const uint64_t* alo, const uint64_t* ahi, const uint64_t* b
       for (int t = 0; t <= 9; ++t) {
         if (!(masks.birth[t] | masks.keep[t])) continue;
         // Born or kept, by the cell's state: birth mask where dead, keep mask where alive.
-        const auto sel =
-            V::bor(V::bandn(cell, V::set1(masks.birth[t])), V::band(cell, V::set1(masks.keep[t])));
+        const auto sel = V::bor(V::bandn(cell, born[t]), V::band(cell, kept[t]));
         result = V::bor(result, V::band(e[t], sel));
       }
       V::store(out + w, result);

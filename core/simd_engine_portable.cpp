@@ -56,6 +56,12 @@ struct PortableOps {
   static T maj(const T& a, const T& b, const T& c) {
     return map([&](int i) { return (a.w[i] & b.w[i]) | (c.w[i] & (a.w[i] ^ b.w[i])); });
   }
+  static T xor_and(const T& a, const T& b, const T& c) {
+    return map([&](int i) { return a.w[i] ^ (b.w[i] & c.w[i]); });
+  }
+  static T and3(const T& a, const T& b, const T& c) {
+    return map([&](int i) { return a.w[i] & b.w[i] & c.w[i]; });
+  }
   static T life_rule(const T& t0, const T& p, const T& q, const T& cell) {
     return map(
         [&](int i) { return (p.w[i] ^ q.w[i]) & (t0.w[i] ^ q.w[i]) & (p.w[i] | cell.w[i]); });
