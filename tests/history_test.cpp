@@ -1,0 +1,306 @@
+// Tests of undo/redo: edit sequences, "run from here", edits made while running, and the
+// memory budget.
+#include "core/history.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+
+#include "edit_test_support.hpp"
+
+namespace gpulife {
+namespace {
+
+using testing::CountingEngine;
+using testing::cpu_engine_names;
+using testing::make_loaded;
+using testing::random_grid;
+using testing::state;
+
+Grid with_glider(int64_t w, int64_t h) {
+  Grid g(w, h);
+  for (Cell c : {Cell{1, 0}, Cell{2, 1}, Cell{0, 2}, Cell{1, 2}, Cell{2, 2}})
+    g.set(c.x + 3, c.y + 3, true);
+  return g;
+}
+
+class HistoryOnEngine : public ::testing::TestWithParam<std::string> {
+ protected:
+  std::unique_ptr<Engine> engine(const Grid& g) { return make_loaded(GetParam(), g); }
+};
+
+TEST_P(HistoryOnEngine, UndoAndRedoWalkThroughEveryState) {
+  auto e = engine(random_grid(64, 48, 0.3, 1));
+  History h;
+  std::vector<Grid> states{state(*e)};
+  EXPECT_TRUE(h.record(draw_line(*e, {0, 0}, {63, 47}, true)));
+  states.push_back(state(*e));
+  EXPECT_TRUE(h.record(clear_selection(*e, Box{10, 10, 30, 30})));
+  states.push_back(state(*e));
+  EXPECT_TRUE(h.record(paste(*e, copy_selection(*e, Box{0, 0, 9, 9}), {40, 30}, PasteMode::Xor)));
+  states.push_back(state(*e));
+  EXPECT_TRUE(
+      h.record(transform_selection(*e, Box{5, 5, 20, 12}, Transform::RotateClockwise).edit));
+  states.push_back(state(*e));
+  EXPECT_EQ(h.undo_count(), 4u);
+  EXPECT_EQ(h.undo_label(), "rotate clockwise");
+
+  for (size_t i = states.size() - 1; i > 0; --i) {
+    ASSERT_TRUE(h.undo(*e));
+    EXPECT_EQ(state(*e), states[i - 1]) << "after undoing to state " << i - 1;
+  }
+  EXPECT_FALSE(h.can_undo());
+  EXPECT_FALSE(h.undo(*e));
+  EXPECT_EQ(h.redo_label(), "draw");
+  for (size_t i = 1; i < states.size(); ++i) {
+    ASSERT_TRUE(h.redo(*e));
+    EXPECT_EQ(state(*e), states[i]);
+  }
+  EXPECT_FALSE(h.redo(*e));
+}
+
+TEST_P(HistoryOnEngine, RunFromHereUndoesToTheGenerationWhereRunningStarted) {
+  const Grid start = with_glider(32, 32);
+  auto e = engine(start);
+  History h;
+  ASSERT_TRUE(h.begin_run(*e));
+  EXPECT_TRUE(h.running());
+  e->step(12);
+  h.end_run(*e);
+  const Grid after_run = state(*e);
+  EXPECT_EQ(h.undo_label(), "run from generation 0");
+
+  ASSERT_TRUE(h.undo(*e));
+  EXPECT_EQ(state(*e), start);
+  EXPECT_EQ(e->generation(), 0u);
+  ASSERT_TRUE(h.redo(*e));
+  EXPECT_EQ(state(*e), after_run);
+  EXPECT_EQ(e->generation(), 12u);
+  // Undo again after redo (the end state is taken afresh).
+  ASSERT_TRUE(h.undo(*e));
+  EXPECT_EQ(e->generation(), 0u);
+  EXPECT_EQ(state(*e), start);
+}
+
+TEST_P(HistoryOnEngine, EditsAndRunsInterleave) {
+  auto e = engine(with_glider(40, 40));
+  History h;
+  const Grid s0 = state(*e);
+  h.record(draw_line(*e, {20, 5}, {20, 7}, true));  // a blinker
+  const Grid s1 = state(*e);
+  h.begin_run(*e);
+  e->step(5);
+  h.end_run(*e);
+  const Grid s2 = state(*e);
+  h.record(draw_cell(*e, {35, 35}, true));
+  const Grid s3 = state(*e);
+  h.begin_run(*e);
+  e->step(2);
+  h.end_run(*e);
+  const Grid s4 = state(*e);
+  EXPECT_EQ(h.undo_count(), 4u);
+
+  h.undo(*e);
+  EXPECT_EQ(state(*e), s3);
+  EXPECT_EQ(e->generation(), 5u);
+  h.undo(*e);
+  EXPECT_EQ(state(*e), s2);
+  h.undo(*e);
+  EXPECT_EQ(state(*e), s1);
+  EXPECT_EQ(e->generation(), 0u);
+  h.undo(*e);
+  EXPECT_EQ(state(*e), s0);
+  for (int i = 0; i < 4; ++i) h.redo(*e);
+  EXPECT_EQ(state(*e), s4);
+  EXPECT_EQ(e->generation(), 7u);
+}
+
+INSTANTIATE_TEST_SUITE_P(CpuEngines, HistoryOnEngine, ::testing::ValuesIn(cpu_engine_names()),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+TEST(History, EditsWhileRunningFoldIntoTheRun) {
+  auto e = make_reference_engine();
+  e->load(with_glider(32, 32));
+  const Grid start = state(*e);
+  History h;
+  h.begin_run(*e);
+  e->step(3);
+  EXPECT_TRUE(h.record(draw_line(*e, {20, 20}, {25, 20}, true)));
+  e->step(3);
+  h.end_run(*e);
+  const Grid end = state(*e);
+  EXPECT_EQ(h.undo_count(), 1u) << "one step: the run with its edit";
+  h.undo(*e);
+  EXPECT_EQ(state(*e), start);
+  h.redo(*e);
+  EXPECT_EQ(state(*e), end);
+  EXPECT_EQ(e->generation(), 6u);
+}
+
+TEST(History, RunThatChangedNothingIsDropped) {
+  auto e = make_reference_engine();
+  e->load(with_glider(16, 16));
+  History h;
+  h.record(draw_cell(*e, {0, 0}, true));
+  h.begin_run(*e);
+  h.end_run(*e);
+  EXPECT_EQ(h.undo_count(), 1u);
+  EXPECT_EQ(h.undo_label(), "draw");
+  // An edit while "running" with no steps still makes the run worth undoing.
+  h.begin_run(*e);
+  h.record(draw_cell(*e, {1, 0}, true));
+  h.end_run(*e);
+  EXPECT_EQ(h.undo_count(), 2u);
+}
+
+TEST(History, UndoWhileRunningEndsTheRunFirst) {
+  auto e = make_reference_engine();
+  e->load(with_glider(16, 16));
+  const Grid start = state(*e);
+  History h;
+  h.begin_run(*e);
+  e->step(4);
+  EXPECT_TRUE(h.undo(*e));
+  EXPECT_FALSE(h.running());
+  EXPECT_EQ(state(*e), start);
+  EXPECT_EQ(e->generation(), 0u);
+}
+
+TEST(History, NewEditClearsRedoAndEmptyEditsAreIgnored) {
+  auto e = make_reference_engine();
+  e->load(Grid(16, 16));
+  History h;
+  h.record(draw_cell(*e, {1, 1}, true));
+  h.record(draw_cell(*e, {2, 2}, true));
+  h.undo(*e);
+  EXPECT_TRUE(h.can_redo());
+  EXPECT_TRUE(h.record(draw_cell(*e, {1, 1}, true)));  // no change: empty, ignored
+  EXPECT_TRUE(h.can_redo());
+  h.record(draw_cell(*e, {3, 3}, true));
+  EXPECT_FALSE(h.can_redo());
+  EXPECT_EQ(h.redo_count(), 0u);
+  EXPECT_EQ(h.undo_count(), 2u);
+}
+
+TEST(History, UndoAndRedoOfEditsUseOnlyTheRegionPath) {
+  CountingEngine e(make_reference_engine());
+  e.load(random_grid(1024, 1024, 0.1, 2));
+  History h;
+  h.record(draw_line(e, {0, 0}, {1023, 700}, true));
+  h.record(random_fill(e, Box{100, 100, 200, 200}, 0.5, 3));
+  e.reset_counts();
+  h.undo(e);
+  h.undo(e);
+  h.redo(e);
+  h.redo(e);
+  EXPECT_EQ(e.full_calls, 0u);
+  EXPECT_LT(e.region_cells, 1024u * 1024u / 8);
+}
+
+TEST(History, MemoryStaysWithinTheBudgetDroppingTheOldestFirst) {
+  auto e = make_reference_engine();
+  e->load(Grid(256, 256));
+  // Each filled 64 x 64 block records a 64 x 64 before and after: 2 * 64 * 8 bytes of words.
+  History h(16 * 1024);
+  EXPECT_EQ(h.budget(), 16u * 1024u);
+  std::vector<Grid> states{state(*e)};
+  for (int i = 0; i < 40; ++i) {
+    const int64_t x = (i % 4) * 64, y = (i / 4 % 4) * 64;
+    EXPECT_TRUE(h.record(random_fill(*e, Box{x, y, x + 63, y + 63}, 0.5, uint64_t(i))));
+    states.push_back(state(*e));
+    EXPECT_LE(h.memory_used(), h.budget());
+  }
+  const size_t kept = h.undo_count();
+  EXPECT_GT(kept, 0u);
+  EXPECT_LT(kept, 40u);
+  EXPECT_GT(h.memory_used(), 0u);
+  // The steps kept are the newest: undoing all of them lands on the state after the dropped ones.
+  while (h.undo(*e)) {
+  }
+  EXPECT_EQ(state(*e), states[40 - kept]);
+  EXPECT_LE(h.memory_used(), h.budget());
+}
+
+TEST(History, AnEditLargerThanTheBudgetClearsTheHistory) {
+  auto e = make_reference_engine();
+  e->load(Grid(512, 512));
+  History h(8 * 1024);
+  EXPECT_TRUE(h.record(draw_cell(*e, {1, 1}, true)));
+  EXPECT_FALSE(h.record(random_fill(*e, Box{0, 0, 511, 511}, 0.5, 1)));
+  EXPECT_FALSE(h.can_undo());
+  EXPECT_EQ(h.memory_used(), 0u);
+}
+
+TEST(History, ARunTooLargeForTheBudgetIsNotRecorded) {
+  auto e = make_reference_engine();
+  e->load(with_glider(1024, 1024));  // a 128 KiB snapshot
+  History h(64 * 1024);
+  h.record(draw_cell(*e, {500, 500}, true));
+  EXPECT_FALSE(h.begin_run(*e));
+  EXPECT_FALSE(h.can_undo()) << "older steps cannot be replayed past an unrecorded run";
+  e->step(2);
+  h.record(draw_cell(*e, {600, 600}, true));  // while running: not recorded
+  h.end_run(*e);
+  EXPECT_FALSE(h.can_undo());
+  h.record(draw_cell(*e, {700, 700}, true));
+  EXPECT_EQ(h.undo_count(), 1u);
+}
+
+TEST(History, RunSnapshotsAreCountedAndRedoIsGivenUpWhenTwoDoNotFit) {
+  auto e = make_reference_engine();
+  e->load(with_glider(1024, 1024));
+  const size_t snapshot = 1024u * 1024u / 8;
+  const Grid start = state(*e);
+  {
+    History h(4 * snapshot);
+    h.begin_run(*e);
+    EXPECT_GE(h.memory_used(), snapshot);
+    EXPECT_LT(h.memory_used(), snapshot + 4096);
+    e->step(1);
+    h.end_run(*e);
+    h.undo(*e);
+    EXPECT_GE(h.memory_used(), 2 * snapshot) << "start and end kept for redo";
+    EXPECT_TRUE(h.can_redo());
+    h.redo(*e);
+    EXPECT_LT(h.memory_used(), snapshot + 4096) << "the end state is the engine's again";
+  }
+  e->load(start);
+  {
+    History h(snapshot + snapshot / 2);
+    h.begin_run(*e);
+    e->step(1);
+    h.end_run(*e);
+    EXPECT_TRUE(h.undo(*e));
+    EXPECT_EQ(state(*e), start);
+    EXPECT_FALSE(h.can_redo());
+    EXPECT_LE(h.memory_used(), h.budget());
+  }
+}
+
+TEST(History, SetBudgetEvictsAtOnceAndClearEmpties) {
+  auto e = make_reference_engine();
+  e->load(Grid(128, 128));
+  History h;
+  EXPECT_EQ(h.budget(), History::kDefaultBudget);
+  for (int i = 0; i < 10; ++i) h.record(draw_line(*e, {0, i}, {127, i}, true));
+  const size_t used = h.memory_used();
+  EXPECT_EQ(h.undo_count(), 10u);
+  h.set_budget(used / 2);
+  EXPECT_LE(h.memory_used(), used / 2);
+  EXPECT_LT(h.undo_count(), 10u);
+  EXPECT_GT(h.undo_count(), 0u);
+  EXPECT_EQ(h.undo_label(), "draw");
+  h.clear();
+  EXPECT_EQ(h.memory_used(), 0u);
+  EXPECT_FALSE(h.can_undo());
+  h.set_budget(0);
+  EXPECT_FALSE(h.record(draw_cell(*e, {5, 100}, true)));
+}
+
+}  // namespace
+}  // namespace gpulife
