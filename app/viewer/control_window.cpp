@@ -1,0 +1,51 @@
+// The control window: the panels stacked on the left, plus the message line.
+#include <algorithm>
+
+#include "app/viewer/panels.hpp"
+#include "imgui.h"
+
+namespace gpulife::app {
+
+void draw_control_window(ViewerState& s) {
+  if (!s.show_panel) {
+    s.panel_min = s.panel_max = {0, 0};
+    return;
+  }
+  const float pad = 8.0f * s.ui_scale;
+  const float width = 340.0f * s.ui_scale;
+  ImGui::SetNextWindowPos(ImVec2(pad, pad), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0),
+                                      ImVec2(width, ImGui::GetIO().DisplaySize.y - 2 * pad));
+  ImGui::SetNextWindowBgAlpha(0.90f);
+  const ImGuiWindowFlags flags =
+      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse;
+  if (ImGui::Begin("gpulife", nullptr, flags)) {
+    ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.58f);
+    stats_panel(s);
+    if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) run_panel(s);
+    if (ImGui::CollapsingHeader("Engine", ImGuiTreeNodeFlags_DefaultOpen)) engine_panel(s);
+    if (ImGui::CollapsingHeader("Grid and rule", ImGuiTreeNodeFlags_DefaultOpen)) grid_panel(s);
+    if (!s.message.empty()) {
+      ImGui::Separator();
+      const ImVec4 color =
+          s.message_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.7f, 0.85f, 1.0f, 1.0f);
+      ImGui::PushStyleColor(ImGuiCol_Text, color);
+      ImGui::TextWrapped("%s", s.message.c_str());
+      ImGui::PopStyleColor();
+    }
+    ImGui::PopItemWidth();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped(
+        "Enter run/pause, Space step, F fit, Home grid, [ ] zoom, Tab panel; "
+        "drag with the right button (or Space + left) to pan, wheel to zoom");
+    ImGui::PopStyleColor();
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    // Panel extent in framebuffer pixels (ImGui works in window coordinates).
+    const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+    s.panel_min = {pos.x * scale.x, pos.y * scale.y};
+    s.panel_max = {(pos.x + size.x + pad) * scale.x, (pos.y + size.y) * scale.y};
+  }
+  ImGui::End();
+}
+
+}  // namespace gpulife::app

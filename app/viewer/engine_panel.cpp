@@ -1,0 +1,93 @@
+// Engine panel: pick any registered engine (switching live, state kept) and tune its launch
+// parameters within their valid ranges.
+#include <algorithm>
+#include <bit>
+
+#include "app/engines.hpp"
+#include "app/viewer/panels.hpp"
+#include "core/error.hpp"
+#include "imgui.h"
+
+namespace gpulife::app {
+namespace {
+
+int snap_to_rule(const ParamInfo& p, int v) {
+  v = std::clamp(v, p.min, p.max);
+  if (p.power_of_two) {
+    const unsigned u = std::bit_floor(unsigned(std::max(v, 1)));
+    const unsigned up = u << 1;
+    v = (int(up) <= p.max && (int(up) - v) < (v - int(u))) ? int(up) : int(u);
+    v = std::max(v, p.min);
+  }
+  if (p.multiple_of > 1) v = std::max(p.min, v / p.multiple_of * p.multiple_of);
+  return v;
+}
+
+}  // namespace
+
+void engine_panel(ViewerState& s) {
+  EngineRegistry& registry = engine_registry();
+  if (!cuda_device_available()) {
+    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.4f, 1.0f), "CPU engines (no CUDA device)");
+  } else {
+    ImGui::TextWrapped("%s", compute_device_summary().c_str());
+  }
+  const std::string current = s.sim.engine_name();
+  if (ImGui::BeginCombo("engine", current.c_str())) {
+    for (const EngineInfo& info : registry.engines()) {
+      const std::string why = registry.unavailable_reason(info.name);
+      const std::string label = info.name + (info.gpu ? "  (GPU, " : "  (CPU, ") +
+                                std::string(to_string(info.layout)) + ")";
+      if (!why.empty()) ImGui::BeginDisabled();
+      if (ImGui::Selectable(label.c_str(), info.name == current) && info.name != current) {
+        try {
+          s.sim.switch_engine(info.name);
+          s.report("switched to " + info.name + " at generation " +
+                   std::to_string(s.sim.generation()));
+        } catch (const std::exception& e) {
+          s.report(e.what(), true);
+        }
+      }
+      if (!why.empty()) ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s%s%s", info.description.c_str(), why.empty() ? "" : "\n", why.c_str());
+    }
+    ImGui::EndCombo();
+  }
+  if (!s.sim.active()) return;
+  const std::vector<ParamInfo> infos = s.sim.backend().param_info();
+  if (infos.empty()) {
+    ImGui::TextDisabled("no launch parameters");
+    return;
+  }
+  Params params = s.sim.backend().params();
+  bool changed = false;
+  for (const ParamInfo& p : infos) {
+    int v = params.count(p.name) ? params[p.name] : p.default_value;
+    const ImGuiSliderFlags flags =
+        p.max / std::max(p.min, 1) >= 64 ? ImGuiSliderFlags_Logarithmic : 0;
+    if (ImGui::SliderInt(p.name.c_str(), &v, p.min, p.max, "%d", flags)) {
+      v = snap_to_rule(p, v);
+      if (v != params[p.name]) {
+        params[p.name] = v;
+        changed = true;
+      }
+    }
+    if (ImGui::IsItemHovered()) {
+      std::string tip =
+          p.description + "\nvalid: " + std::to_string(p.min) + ".." + std::to_string(p.max);
+      if (p.multiple_of > 1) tip += ", multiple of " + std::to_string(p.multiple_of);
+      if (p.power_of_two) tip += ", power of two";
+      ImGui::SetTooltip("%s", tip.c_str());
+    }
+  }
+  if (changed) {
+    try {
+      s.sim.set_params(params);
+    } catch (const std::exception& e) {
+      s.report(e.what(), true);
+    }
+  }
+}
+
+}  // namespace gpulife::app

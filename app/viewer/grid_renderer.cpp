@@ -1,0 +1,213 @@
+// The grid renderer: SSBO range binding for large buffers, the density pyramid, GPU timing.
+#include "app/viewer/grid_renderer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/error.hpp"
+
+namespace gpulife::app {
+namespace {
+
+// One binding covers less than 2 GiB; ranges of at most 1 GiB keep offsets aligned and simple.
+constexpr size_t kMaxChunkBytes = size_t{1} << 30;
+constexpr int kChunkBindings = 4;
+constexpr GLuint kDensityBinding = 4;
+
+std::vector<ShaderStage> compute_stage(const char* file) {
+  return {{GL_COMPUTE_SHADER, {"grid_header.glsl", "grid_access.glsl", file}}};
+}
+
+}  // namespace
+
+GridRenderer::GridRenderer()
+    : draw_program_({{GL_VERTEX_SHADER, {"fullscreen.vert"}},
+                     {GL_FRAGMENT_SHADER, {"grid_header.glsl", "grid_access.glsl", "grid.frag"}}}),
+      base_program_(compute_stage("density_base.comp")),
+      reduce_program_(compute_stage("density_reduce.comp")),
+      pyramid_buffer_(16, GL_DYNAMIC_STORAGE_BIT) {
+  glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &ssbo_alignment_);
+  for (auto& frame : timestamps_) glGenQueries(3, frame.data());
+}
+
+GridRenderer::~GridRenderer() {
+  for (auto& frame : timestamps_) glDeleteQueries(3, frame.data());
+}
+
+void GridRenderer::bind_grid(const GridView& view) {
+  const size_t pitch = view.row_pitch_bytes;
+  if (pitch == 0 || pitch % 4 != 0)
+    throw Error("cannot draw a grid whose row pitch (" + std::to_string(pitch) +
+                " bytes) is not a multiple of 4");
+  const size_t grid_bytes = pitch * size_t(view.height);
+  if (view.offset_bytes + grid_bytes > view.buffer_bytes)
+    throw Error("grid buffer too small to draw: " + std::to_string(view.buffer_bytes) +
+                " bytes for " + std::to_string(grid_bytes));
+  int64_t rows = view.height;
+  if (grid_bytes > kMaxChunkBytes) {
+    rows = int64_t(kMaxChunkBytes / pitch) / 256 * 256;
+    if (rows == 0) rows = int64_t(kMaxChunkBytes / pitch);
+  }
+  const int64_t chunks = (view.height + rows - 1) / rows;
+  if (chunks > kChunkBindings)
+    throw Error("grid of " + std::to_string(grid_bytes >> 20) +
+                " MiB is too large to draw (at most " +
+                std::to_string(kChunkBindings * (kMaxChunkBytes >> 20)) + " MiB per state)");
+  rows_per_chunk_ = int(rows);
+  for (int c = 0; c < kChunkBindings; ++c) {
+    const int64_t chunk = std::min<int64_t>(c, chunks - 1);
+    const size_t offset = view.offset_bytes + size_t(chunk) * size_t(rows) * pitch;
+    if (offset % size_t(ssbo_alignment_) != 0)
+      throw Error("grid range offset " + std::to_string(offset) +
+                  " breaks the GL storage-buffer alignment of " + std::to_string(ssbo_alignment_));
+    const int64_t chunk_rows = std::min<int64_t>(rows, view.height - chunk * rows);
+    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, GLuint(c), view.buffer, GLintptr(offset),
+                      GLsizeiptr(size_t(chunk_rows) * pitch));
+  }
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kDensityBinding, pyramid_buffer_.id());
+}
+
+void GridRenderer::set_grid_uniforms(const ShaderProgram& p, const GridView& view) const {
+  glProgramUniform2i(p.id(), p.uniform("u_grid_size"), GLint(view.width), GLint(view.height));
+  glProgramUniform1ui(p.id(), p.uniform("u_pitch_words"), GLuint(view.row_pitch_bytes / 4));
+  glProgramUniform1i(p.id(), p.uniform("u_layout"), view.layout == CellLayout::BitPacked ? 0 : 1);
+  glProgramUniform1i(p.id(), p.uniform("u_rows_per_chunk"), rows_per_chunk_);
+}
+
+void GridRenderer::set_pyramid_uniforms(const ShaderProgram& p) const {
+  glProgramUniform1uiv(p.id(), p.uniform("u_pyr_offset"), kMaxLevels, pyramid_.offset.data());
+  glProgramUniform2iv(p.id(), p.uniform("u_pyr_dims"), kMaxLevels, pyramid_.dims.data());
+}
+
+void GridRenderer::plan_pyramid(const GridView& view) {
+  if (pyramid_.width == view.width && pyramid_.height == view.height && pyramid_.levels > 0) return;
+  Pyramid p;
+  p.width = view.width;
+  p.height = view.height;
+  int64_t w = (view.width + kBaseBlock - 1) / kBaseBlock;
+  int64_t h = (view.height + kBaseBlock - 1) / kBaseBlock;
+  size_t total = 0;
+  // Counts fit 32 bits up to blocks of 2^15 x 2^15 cells; stop there or at a few blocks.
+  for (int l = 0; l < kMaxLevels; ++l) {
+    p.offset[l] = GLuint(total);
+    p.dims[2 * l] = GLint(w);
+    p.dims[2 * l + 1] = GLint(h);
+    total += size_t(w) * size_t(h);
+    p.levels = l + 1;
+    if ((w <= 4 && h <= 4) || (int64_t{kBaseBlock} << l) >= (int64_t{1} << 15)) break;
+    w = (w + 1) / 2;
+    h = (h + 1) / 2;
+  }
+  pyramid_buffer_ = GlBuffer(std::max<size_t>(total * 4, 16), 0);
+  p.version = ~uint64_t{0};
+  pyramid_ = p;
+}
+
+void GridRenderer::build_pyramid(const GridView& view) {
+  base_program_.use();
+  set_grid_uniforms(base_program_, view);
+  set_pyramid_uniforms(base_program_);
+  glDispatchCompute(GLuint((pyramid_.dims[0] + 7) / 8), GLuint((pyramid_.dims[1] + 7) / 8), 1);
+  reduce_program_.use();
+  set_grid_uniforms(reduce_program_, view);
+  set_pyramid_uniforms(reduce_program_);
+  for (int l = 1; l < pyramid_.levels; ++l) {
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    glProgramUniform1i(reduce_program_.id(), reduce_program_.uniform("u_level"), l);
+    glDispatchCompute(GLuint((pyramid_.dims[2 * l] + 7) / 8),
+                      GLuint((pyramid_.dims[2 * l + 1] + 7) / 8), 1);
+  }
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  pyramid_.version = view.version;
+  pyramid_.buffer_id = view.buffer;
+  pyramid_.layout = view.layout;
+}
+
+void GridRenderer::collect_timer() {
+  const int i = timer_index_;
+  if (!timer_pending_[i]) return;
+  GLint ready = 0;
+  glGetQueryObjectiv(timestamps_[i][2], GL_QUERY_RESULT_AVAILABLE, &ready);
+  if (!ready) return;
+  GLuint64 t[3];
+  for (int k = 0; k < 3; ++k) glGetQueryObjectui64v(timestamps_[i][k], GL_QUERY_RESULT, &t[k]);
+  last_gpu_ms_ = double(t[2] - t[0]) * 1e-6;
+  if (t[1] > t[0]) last_pyramid_ms_ = double(t[1] - t[0]) * 1e-6;
+  timer_pending_[i] = false;
+}
+
+void GridRenderer::finish_timing() {
+  for (int k = 0; k < 2; ++k) {
+    timer_index_ ^= 1;
+    if (!timer_pending_[timer_index_]) continue;
+    GLuint64 dummy;
+    glGetQueryObjectui64v(timestamps_[timer_index_][2], GL_QUERY_RESULT, &dummy);
+    collect_timer();
+  }
+}
+
+void GridRenderer::draw(const GridView& view, const Camera& camera) {
+  timer_index_ ^= 1;
+  collect_timer();  // the query issued two frames ago
+  glQueryCounter(timestamps_[timer_index_][0], GL_TIMESTAMP);
+
+  const Vec2d vp = camera.viewport();
+  glViewport(0, 0, GLsizei(vp.x), GLsizei(vp.y));
+  if (view.buffer == 0 || view.width <= 0 || view.height <= 0) {
+    glClearColor(0.085f, 0.09f, 0.11f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glQueryCounter(timestamps_[timer_index_][1], GL_TIMESTAMP);
+    glQueryCounter(timestamps_[timer_index_][2], GL_TIMESTAMP);
+    timer_pending_[timer_index_] = true;
+    return;
+  }
+  bind_grid(view);
+
+  const double cells_per_px = 1.0 / camera.zoom();
+  int mode = 0;
+  int level = 0;
+  if (cells_per_px > 1.0) mode = 1;
+  if (cells_per_px >= 2.0 * kBaseBlock) {
+    // Coarsest level whose blocks are no larger than a pixel's footprint: each pixel then owns
+    // 1..4 blocks per axis, every block belongs to exactly one pixel.
+    plan_pyramid(view);
+    mode = 2;
+    level = 0;
+    while (level + 1 < pyramid_.levels && (double(kBaseBlock) * (2 << level)) <= cells_per_px)
+      ++level;
+    if (pyramid_.version != view.version || pyramid_.buffer_id != view.buffer ||
+        pyramid_.layout != view.layout) {
+      build_pyramid(view);
+    }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kDensityBinding, pyramid_buffer_.id());
+  }
+  glQueryCounter(timestamps_[timer_index_][1], GL_TIMESTAMP);
+
+  const Vec2d origin = camera.screen_to_cell({0, 0});
+  // Far off the grid the exact origin no longer matters; keep it inside int range.
+  const double ox = std::clamp(std::floor(origin.x), -1e9, 1e9);
+  const double oy = std::clamp(std::floor(origin.y), -1e9, 1e9);
+  const ShaderProgram& p = draw_program_;
+  p.use();
+  set_grid_uniforms(p, view);
+  set_pyramid_uniforms(p);
+  glProgramUniform2f(p.id(), p.uniform("u_viewport"), float(vp.x), float(vp.y));
+  glProgramUniform2i(p.id(), p.uniform("u_origin_int"), GLint(ox), GLint(oy));
+  glProgramUniform2f(p.id(), p.uniform("u_origin_frac"), float(origin.x - ox),
+                     float(origin.y - oy));
+  glProgramUniform1f(p.id(), p.uniform("u_cells_per_px"), float(cells_per_px));
+  glProgramUniform1i(p.id(), p.uniform("u_mode"), mode);
+  glProgramUniform1i(p.id(), p.uniform("u_pyr_level"), level);
+  glProgramUniform1i(p.id(), p.uniform("u_torus"), view.topology == Topology::Torus ? 1 : 0);
+  glDisable(GL_BLEND);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_SCISSOR_TEST);
+  glBindVertexArray(vao_.id());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindVertexArray(0);
+  glQueryCounter(timestamps_[timer_index_][2], GL_TIMESTAMP);
+  timer_pending_[timer_index_] = true;
+}
+
+}  // namespace gpulife::app

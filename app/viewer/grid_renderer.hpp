@@ -1,0 +1,71 @@
+// Draws the grid state buffer through the camera: cells, grid lines, and density when zoomed out.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "app/viewer/camera.hpp"
+#include "app/viewer/gl_objects.hpp"
+#include "app/viewer/grid_view.hpp"
+#include "app/viewer/shader_program.hpp"
+
+namespace gpulife::app {
+
+class GridRenderer {
+ public:
+  // Compiles the shaders (throws Error with the logs when they do not build).
+  GridRenderer();
+  ~GridRenderer();
+  GridRenderer(const GridRenderer&) = delete;
+  GridRenderer& operator=(const GridRenderer&) = delete;
+
+  // Draws into the currently bound framebuffer, whose size is the camera's viewport.
+  void draw(const GridView& view, const Camera& camera);
+
+  // GPU time of the most recent draw whose result is available (ms), pyramid build included.
+  double last_gpu_ms() const { return last_gpu_ms_; }
+  // GPU time of the last density pyramid build (ms), 0 if none was needed yet.
+  double last_pyramid_ms() const { return last_pyramid_ms_; }
+  // Waits for the pending timer queries (headless runs that want exact per-frame figures).
+  void finish_timing();
+
+  static constexpr int kBaseBlock = 16;  // must match grid_access.glsl
+  static constexpr int kMaxLevels = 12;
+
+ private:
+  struct Pyramid {
+    int levels = 0;
+    std::array<GLuint, kMaxLevels> offset{};
+    std::array<GLint, 2 * kMaxLevels> dims{};
+    GLuint buffer_id = 0;
+    int64_t width = 0, height = 0;
+    CellLayout layout = CellLayout::BitPacked;
+    uint64_t version = ~uint64_t{0};
+  };
+
+  void bind_grid(const GridView& view);
+  void set_grid_uniforms(const ShaderProgram& program, const GridView& view) const;
+  void set_pyramid_uniforms(const ShaderProgram& program) const;
+  void plan_pyramid(const GridView& view);
+  void build_pyramid(const GridView& view);
+  void collect_timer();
+
+  ShaderProgram draw_program_;
+  ShaderProgram base_program_;
+  ShaderProgram reduce_program_;
+  GlVertexArray vao_;
+  GlBuffer pyramid_buffer_;
+  Pyramid pyramid_;
+  int rows_per_chunk_ = 1;
+  GLint ssbo_alignment_ = 256;
+
+  // Timestamps (start, after the pyramid, end) of the last two frames, read a frame late so
+  // the CPU never waits for the GPU.
+  std::array<std::array<GLuint, 3>, 2> timestamps_{};
+  std::array<bool, 2> timer_pending_{};
+  int timer_index_ = 0;
+  double last_gpu_ms_ = 0;
+  double last_pyramid_ms_ = 0;
+};
+
+}  // namespace gpulife::app

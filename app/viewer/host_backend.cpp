@@ -1,0 +1,132 @@
+// The CPU engine worker: steps in batches sized to ~30 ms, publishes a snapshot after each.
+#include "app/viewer/host_backend.hpp"
+
+#include <algorithm>
+
+namespace gpulife::app {
+
+HostBackend::HostBackend(std::unique_ptr<Engine> engine, const Grid& grid, const Rule& rule)
+    : engine_(std::move(engine)) {
+  engine_->set_rule(rule);
+  engine_->load(grid);
+  snapshot_ = grid;
+  snapshot_version_ = 1;
+  figures_.generation = engine_->generation();
+  figures_.population = grid.population();
+  figures_.population_known = true;
+  worker_ = std::thread([this] { work(); });
+}
+
+HostBackend::~HostBackend() {
+  {
+    std::lock_guard lock(mutex_);
+    quit_ = true;
+  }
+  wake_.notify_all();
+  worker_.join();
+}
+
+void HostBackend::advance(uint64_t generations) {
+  if (generations == 0) return;
+  {
+    std::lock_guard lock(mutex_);
+    // When the engine cannot keep up, the queue stays short so pausing is immediate.
+    budget_ = std::min(budget_ + generations, std::max<uint64_t>(2 * generations, 2));
+  }
+  wake_.notify_all();
+}
+
+uint64_t HostBackend::backlog() const {
+  std::lock_guard lock(mutex_);
+  return budget_;
+}
+
+void HostBackend::cancel() {
+  std::lock_guard lock(mutex_);
+  budget_ = 0;
+}
+
+void HostBackend::work() {
+  Grid result;
+  for (;;) {
+    uint64_t gens = 0;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return quit_ || budget_ > 0; });
+      if (quit_) return;
+      const double per_gen = figures_.ms_per_generation > 0 ? figures_.ms_per_generation : 1.0;
+      const uint64_t fits = uint64_t(std::max(1.0, batch_target_ms_ / per_gen));
+      gens = std::min(budget_, fits);
+    }
+    double ms = 0;
+    uint64_t generation = 0;
+    {
+      std::lock_guard engine_lock(engine_mutex_);
+      engine_->step(gens);
+      ms = engine_->last_step_ms();
+      generation = engine_->generation();
+      engine_->store(result);
+    }
+    const uint64_t population = result.population();
+    {
+      std::lock_guard lock(mutex_);
+      budget_ -= std::min(budget_, gens);
+      std::swap(snapshot_, result);
+      ++snapshot_version_;
+      figures_.generation = generation;
+      figures_.ms_per_generation = ms / double(gens);
+      figures_.last_step_generations = gens;
+      figures_.population = population;
+      figures_.population_known = true;
+      ++figures_.steps_completed;
+    }
+  }
+}
+
+GridView HostBackend::view() {
+  std::lock_guard lock(mutex_);
+  if (uploaded_version_ != snapshot_version_) {
+    upload_.upload(snapshot_);
+    uploaded_version_ = snapshot_version_;
+  }
+  return upload_.view();
+}
+
+Grid HostBackend::state() {
+  std::lock_guard engine_lock(engine_mutex_);
+  Grid g;
+  engine_->store(g);
+  return g;
+}
+
+BackendFigures HostBackend::figures() {
+  std::lock_guard lock(mutex_);
+  return figures_;
+}
+
+std::vector<ParamInfo> HostBackend::param_info() {
+  std::lock_guard engine_lock(engine_mutex_);
+  return engine_->param_info();
+}
+
+Params HostBackend::params() {
+  std::lock_guard engine_lock(engine_mutex_);
+  return engine_->params();
+}
+
+void HostBackend::set_params(const Params& params) {
+  std::lock_guard engine_lock(engine_mutex_);
+  engine_->set_params(params);
+}
+
+void HostBackend::set_rule(const Rule& rule) {
+  std::lock_guard engine_lock(engine_mutex_);
+  engine_->set_rule(rule);
+}
+
+double HostBackend::bytes_per_generation() {
+  std::lock_guard engine_lock(engine_mutex_);
+  return engine_->bytes_per_generation();
+}
+
+}  // namespace gpulife::app

@@ -1,0 +1,158 @@
+// Event routing and the navigation tool.
+#include "app/viewer/input_tools.hpp"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <cmath>
+
+#include "imgui.h"
+
+namespace gpulife::app {
+
+bool NavigateTool::mouse_button(ViewerState&, const MouseButtonEvent& e) {
+  const bool pan_button = e.button == GLFW_MOUSE_BUTTON_RIGHT ||
+                          e.button == GLFW_MOUSE_BUTTON_MIDDLE ||
+                          (e.button == GLFW_MOUSE_BUTTON_LEFT && space_held_);
+  if (!pan_button) return false;
+  dragging_ = e.pressed;
+  return true;
+}
+
+bool NavigateTool::mouse_move(ViewerState& s, Vec2d, Vec2d delta) {
+  if (!dragging_) return false;
+  if (space_held_) space_dragged_ = true;
+  s.camera.pan_pixels(delta);
+  return true;
+}
+
+bool NavigateTool::scroll(ViewerState& s, Vec2d px, double steps) {
+  s.camera.animate_zoom_at(px, std::pow(1.25, steps));
+  return true;
+}
+
+bool NavigateTool::key(ViewerState& s, int key, int action, int mods) {
+  const bool press = action == GLFW_PRESS;
+  const bool repeat = action == GLFW_REPEAT;
+  if (key == GLFW_KEY_SPACE) {
+    // Space alone steps (on release); held while dragging with the left button it pans.
+    if (press) {
+      space_held_ = true;
+      space_dragged_ = false;
+    } else if (action == GLFW_RELEASE) {
+      if (space_held_ && !space_dragged_) step_once(s);
+      space_held_ = false;
+      dragging_ = false;
+    }
+    return true;
+  }
+  if (!press && !repeat) return false;
+  const Vec2d vp = s.camera.viewport();
+  const double pan = 0.1 * std::min(vp.x, vp.y);
+  switch (key) {
+    case GLFW_KEY_ENTER:
+    case GLFW_KEY_KP_ENTER:
+      if (press) toggle_running(s);
+      return true;
+    case GLFW_KEY_LEFT:
+      s.camera.pan_pixels({pan, 0});
+      return true;
+    case GLFW_KEY_RIGHT:
+      s.camera.pan_pixels({-pan, 0});
+      return true;
+    case GLFW_KEY_UP:
+      s.camera.pan_pixels({0, pan});
+      return true;
+    case GLFW_KEY_DOWN:
+      s.camera.pan_pixels({0, -pan});
+      return true;
+    case GLFW_KEY_LEFT_BRACKET:
+      zoom_step(s, 0.5);
+      return true;
+    case GLFW_KEY_RIGHT_BRACKET:
+      zoom_step(s, 2.0);
+      return true;
+    case GLFW_KEY_F:
+      if (press && !(mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT))) fit_pattern(s, true);
+      return press;
+    case GLFW_KEY_HOME:
+      if (press) fit_grid(s, true);
+      return true;
+    case GLFW_KEY_TAB:
+      if (press) s.show_panel = !s.show_panel;
+      return true;
+    case GLFW_KEY_ESCAPE:
+      return false;
+    default:
+      return false;
+  }
+}
+
+InputRouter::InputRouter(GLFWwindow* window, ViewerState& state) : window_(window), state_(state) {
+  // Installed before ImGui's backend, which chains to these callbacks after its own.
+  glfwSetWindowUserPointer(window_, this);
+  glfwSetMouseButtonCallback(window_, on_mouse_button);
+  glfwSetCursorPosCallback(window_, on_cursor);
+  glfwSetScrollCallback(window_, on_scroll);
+  glfwSetKeyCallback(window_, on_key);
+}
+
+InputRouter::~InputRouter() {
+  glfwSetWindowUserPointer(window_, nullptr);
+}
+
+InputRouter* InputRouter::self(GLFWwindow* w) {
+  return static_cast<InputRouter*>(glfwGetWindowUserPointer(w));
+}
+
+Vec2d InputRouter::to_framebuffer(double x, double y) const {
+  int ww = 1, wh = 1, fw = 1, fh = 1;
+  glfwGetWindowSize(window_, &ww, &wh);
+  glfwGetFramebufferSize(window_, &fw, &fh);
+  return {x * double(fw) / std::max(ww, 1), y * double(fh) / std::max(wh, 1)};
+}
+
+void InputRouter::on_mouse_button(GLFWwindow* w, int button, int action, int mods) {
+  InputRouter* r = self(w);
+  if (!r) return;
+  // A release is always delivered so drags end even when they finish over the panel.
+  if (action == GLFW_PRESS && ImGui::GetIO().WantCaptureMouse) return;
+  double x, y;
+  glfwGetCursorPos(w, &x, &y);
+  const MouseButtonEvent e{button, action == GLFW_PRESS, mods, r->to_framebuffer(x, y)};
+  if (r->tool_ && r->tool_->mouse_button(r->state_, e)) return;
+  r->navigate_.mouse_button(r->state_, e);
+}
+
+void InputRouter::on_cursor(GLFWwindow* w, double x, double y) {
+  InputRouter* r = self(w);
+  if (!r) return;
+  const Vec2d px = r->to_framebuffer(x, y);
+  const Vec2d delta =
+      r->have_cursor_ ? Vec2d{px.x - r->last_cursor_.x, px.y - r->last_cursor_.y} : Vec2d{0, 0};
+  r->last_cursor_ = px;
+  r->have_cursor_ = true;
+  if (r->tool_ && r->tool_->mouse_move(r->state_, px, delta)) return;
+  r->navigate_.mouse_move(r->state_, px, delta);
+}
+
+void InputRouter::on_scroll(GLFWwindow* w, double, double dy) {
+  InputRouter* r = self(w);
+  if (!r || ImGui::GetIO().WantCaptureMouse) return;
+  double x, y;
+  glfwGetCursorPos(w, &x, &y);
+  const Vec2d px = r->to_framebuffer(x, y);
+  if (r->tool_ && r->tool_->scroll(r->state_, px, dy)) return;
+  r->navigate_.scroll(r->state_, px, dy);
+}
+
+void InputRouter::on_key(GLFWwindow* w, int key, int, int action, int mods) {
+  InputRouter* r = self(w);
+  if (!r) return;
+  // Releases always pass, so a key held when focus moved to the panel cannot stick.
+  if (action != GLFW_RELEASE && ImGui::GetIO().WantCaptureKeyboard) return;
+  if (r->tool_ && r->tool_->key(r->state_, key, action, mods)) return;
+  r->navigate_.key(r->state_, key, action, mods);
+}
+
+}  // namespace gpulife::app

@@ -1,0 +1,75 @@
+// The input layer: GLFW events are routed to the active tool first (drawing, selection, ...),
+// then to navigation (pan, zoom) and the global shortcuts, unless ImGui wants them.
+#pragma once
+
+#include <memory>
+
+#include "app/viewer/viewer_state.hpp"
+
+struct GLFWwindow;
+
+namespace gpulife::app {
+
+struct MouseButtonEvent {
+  int button = 0;  // GLFW_MOUSE_BUTTON_*
+  bool pressed = false;
+  int mods = 0;  // GLFW_MOD_*
+  Vec2d px;      // framebuffer pixels
+};
+
+// A way of interpreting mouse and keys over the grid. Each handler returns true when it used
+// the event, so it is not passed on.
+class InputTool {
+ public:
+  virtual ~InputTool() = default;
+  virtual const char* name() const = 0;
+  virtual bool mouse_button(ViewerState&, const MouseButtonEvent&) { return false; }
+  virtual bool mouse_move(ViewerState&, Vec2d /*px*/, Vec2d /*delta*/) { return false; }
+  virtual bool scroll(ViewerState&, Vec2d /*px*/, double /*steps*/) { return false; }
+  virtual bool key(ViewerState&, int /*key*/, int /*action*/, int /*mods*/) { return false; }
+};
+
+// Pan (right/middle drag, space + left drag, arrow keys), zoom (wheel, [ and ]), and the
+// shortcuts Enter (run/pause), Space (step), F (fit pattern), Home (fit grid), Tab (panel).
+class NavigateTool final : public InputTool {
+ public:
+  const char* name() const override { return "navigate"; }
+  bool mouse_button(ViewerState& s, const MouseButtonEvent& e) override;
+  bool mouse_move(ViewerState& s, Vec2d px, Vec2d delta) override;
+  bool scroll(ViewerState& s, Vec2d px, double steps) override;
+  bool key(ViewerState& s, int key, int action, int mods) override;
+
+ private:
+  bool dragging_ = false;
+  bool space_held_ = false;
+  bool space_dragged_ = false;
+};
+
+class InputRouter {
+ public:
+  InputRouter(GLFWwindow* window, ViewerState& state);
+  ~InputRouter();
+  InputRouter(const InputRouter&) = delete;
+  InputRouter& operator=(const InputRouter&) = delete;
+
+  // The tool that sees events before navigation; nullptr for navigation only.
+  void set_tool(std::unique_ptr<InputTool> tool) { tool_ = std::move(tool); }
+  InputTool* tool() const { return tool_.get(); }
+
+ private:
+  static InputRouter* self(GLFWwindow* w);
+  static void on_mouse_button(GLFWwindow* w, int button, int action, int mods);
+  static void on_cursor(GLFWwindow* w, double x, double y);
+  static void on_scroll(GLFWwindow* w, double dx, double dy);
+  static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
+  Vec2d to_framebuffer(double x, double y) const;
+
+  GLFWwindow* window_;
+  ViewerState& state_;
+  NavigateTool navigate_;
+  std::unique_ptr<InputTool> tool_;
+  Vec2d last_cursor_;
+  bool have_cursor_ = false;
+};
+
+}  // namespace gpulife::app

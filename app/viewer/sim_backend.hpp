@@ -1,0 +1,46 @@
+// Where the simulation runs for the viewer: a CPU engine on a worker thread with uploads, or a
+// GPU engine stepping inside GL buffers. The Simulation switches between them.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "app/viewer/grid_view.hpp"
+#include "core/engine.hpp"
+
+namespace gpulife::app {
+
+struct BackendFigures {
+  uint64_t generation = 0;       // the engine's own count since it was loaded
+  double ms_per_generation = 0;  // of the last step, device time for GPU engines
+  uint64_t last_step_generations = 0;
+  uint64_t population = 0;
+  bool population_known = false;
+  uint64_t steps_completed = 0;  // number of step() calls so far, to spot fresh figures
+};
+
+class SimBackend {
+ public:
+  virtual ~SimBackend() = default;
+
+  virtual const EngineInfo& info() const = 0;
+  // Runs (GPU) or queues for the worker (CPU) this many more generations.
+  virtual void advance(uint64_t generations) = 0;
+  // Generations queued and not yet run (CPU worker); 0 on the GPU.
+  virtual uint64_t backlog() const = 0;
+  // Drops queued generations (pause).
+  virtual void cancel() = 0;
+  // The buffer to draw now (a CPU backend uploads its latest result first).
+  virtual GridView view() = 0;
+  // The current state on the host (waits for running work).
+  virtual Grid state() = 0;
+  virtual BackendFigures figures() = 0;
+
+  virtual std::vector<ParamInfo> param_info() = 0;
+  virtual Params params() = 0;
+  virtual void set_params(const Params& params) = 0;
+  virtual void set_rule(const Rule& rule) = 0;
+  virtual double bytes_per_generation() = 0;
+};
+
+}  // namespace gpulife::app

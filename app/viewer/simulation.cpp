@@ -1,0 +1,228 @@
+// Simulation control: backend choice (CPU worker or GPU interop), pacing, switching, figures.
+#include "app/viewer/simulation.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "app/engines.hpp"
+#include "app/viewer/bandwidth_limit.hpp"
+#include "app/viewer/host_backend.hpp"
+#include "core/error.hpp"
+#if GPULIFE_HAVE_CUDA
+#include "app/viewer/interop_backend.hpp"
+#endif
+
+namespace gpulife::app {
+
+namespace {
+constexpr size_t kHistoryLength = 240;
+}
+
+Box live_bounds(const Grid& grid) {
+  Box box;
+  const int64_t wpr = grid.words_per_row();
+  for (int64_t y = 0; y < grid.height(); ++y) {
+    const uint64_t* row = grid.row(y);
+    int64_t first = -1, last = -1;
+    for (int64_t w = 0; w < wpr; ++w) {
+      if (row[w]) {
+        if (first < 0) first = w;
+        last = w;
+      }
+    }
+    if (first < 0) continue;
+    if (box.empty()) {
+      box.min_y = y;
+      box.min_x = grid.width();
+      box.max_x = -1;
+    }
+    box.max_y = y;
+    box.min_x = std::min<int64_t>(box.min_x, first * 64 + std::countr_zero(row[first]));
+    box.max_x = std::max<int64_t>(box.max_x, last * 64 + 63 - std::countl_zero(row[last]));
+  }
+  return box;
+}
+
+Grid regrid(const Grid& grid, GridSize size, Topology topology) {
+  Grid out(size.width, size.height, topology);
+  const Box b = live_bounds(grid);
+  if (b.empty()) return out;
+  if (b.width() > size.width || b.height() > size.height)
+    throw Error("the pattern (" + std::to_string(b.width()) + "x" + std::to_string(b.height()) +
+                " cells) does not fit a " + std::to_string(size.width) + "x" +
+                std::to_string(size.height) + " grid");
+  // Keep the pattern where it was relative to the grid's centre, clamped inside the new grid.
+  int64_t ox = b.min_x + (size.width - grid.width()) / 2;
+  int64_t oy = b.min_y + (size.height - grid.height()) / 2;
+  ox = std::clamp<int64_t>(ox, 0, size.width - b.width());
+  oy = std::clamp<int64_t>(oy, 0, size.height - b.height());
+  for (int64_t y = b.min_y; y <= b.max_y; ++y) {
+    for (int64_t x = b.min_x; x <= b.max_x; ++x) {
+      if (grid.get(x, y)) out.set(ox + (x - b.min_x), oy + (y - b.min_y), true);
+    }
+  }
+  return out;
+}
+
+Simulation::Simulation() = default;
+Simulation::~Simulation() = default;
+
+bool Simulation::gpu() const {
+  return backend_ && backend_->info().gpu;
+}
+
+std::unique_ptr<SimBackend> Simulation::make_backend(const std::string& engine, const Grid& grid,
+                                                     SimBackend* previous) {
+  EngineRegistry& registry = engine_registry();
+  const EngineInfo& info = registry.info(engine);  // throws for unknown names
+  if (std::string why = registry.unavailable_reason(engine); !why.empty())
+    throw Error("engine \"" + engine + "\" cannot run here: " + why);
+#if GPULIFE_HAVE_CUDA
+  if (info.gpu) {
+    // GPU to GPU goes device to device (no trip through the host).
+    if (auto* from = dynamic_cast<InteropBackend*>(previous)) {
+      return std::make_unique<InteropBackend>(engine, *from, rule_);
+    }
+    return std::make_unique<InteropBackend>(engine, grid, rule_);
+  }
+#else
+  (void)previous;
+  if (info.gpu) throw Error("engine \"" + engine + "\" needs CUDA; this build has none");
+#endif
+  return std::make_unique<HostBackend>(registry.create(engine), grid, rule_);
+}
+
+void Simulation::start(const std::string& engine, const Grid& grid, const Rule& rule) {
+  const Rule old_rule = rule_;
+  rule_ = rule;
+  try {
+    std::unique_ptr<SimBackend> next = make_backend(engine, grid, nullptr);
+    backend_.reset();
+    backend_ = std::move(next);
+  } catch (...) {
+    rule_ = old_rule;
+    throw;
+  }
+  engine_name_ = engine;
+  width_ = grid.width();
+  height_ = grid.height();
+  topology_ = grid.topology();
+  generation_base_ = 0;
+  rate_credit_ = 0;
+  ms_history_.clear();
+  last_steps_completed_ = 0;
+  window_time_ = 0;
+  window_start_generation_ = 0;
+  figures_ = {};
+}
+
+uint64_t Simulation::generation() {
+  return backend_ ? generation_base_ + backend_->figures().generation : 0;
+}
+
+void Simulation::switch_engine(const std::string& engine) {
+  if (!backend_) throw Error("no simulation to switch");
+  if (engine == engine_name_) return;
+  backend_->cancel();
+  const uint64_t total = generation();
+  Grid grid;
+  const bool device_path = gpu() && engine_registry().info(engine).gpu;
+  if (!device_path) grid = backend_->state();
+  std::unique_ptr<SimBackend> next = make_backend(engine, grid, backend_.get());
+  backend_ = std::move(next);
+  engine_name_ = engine;
+  generation_base_ = total - backend_->figures().generation;
+  last_steps_completed_ = backend_->figures().steps_completed;
+  ms_history_.clear();
+}
+
+void Simulation::recreate(GridSize size, Topology topology) {
+  if (!backend_) throw Error("no simulation to resize");
+  backend_->cancel();
+  const uint64_t total = generation();
+  Grid next = regrid(backend_->state(), size, topology);
+  const std::string engine = engine_name_;
+  start(engine, next, rule_);
+  generation_base_ = total;
+}
+
+void Simulation::set_rule(const Rule& rule) {
+  if (backend_) backend_->set_rule(rule);
+  rule_ = rule;
+}
+
+void Simulation::set_params(const Params& params) {
+  if (backend_) backend_->set_params(params);
+}
+
+void Simulation::request_step(uint64_t n) {
+  if (backend_) backend_->advance(n);
+}
+
+void Simulation::tick(double dt) {
+  if (!backend_) return;
+  if (running) {
+    uint64_t n = 0;
+    if (limit_rate) {
+      rate_credit_ = std::min(rate_credit_ + target_rate * dt, std::max(1.0, target_rate * 0.25));
+      n = uint64_t(rate_credit_);
+      rate_credit_ -= double(n);
+    } else {
+      n = uint64_t(std::max(1, gens_per_frame));
+      rate_credit_ = 0;
+    }
+    backend_->advance(n);
+  } else {
+    rate_credit_ = 0;
+    // Queued generations left from running are dropped on pause; single steps stay queued.
+  }
+  update_figures(dt);
+}
+
+void Simulation::update_figures(double dt) {
+  const BackendFigures f = backend_->figures();
+  figures_.generation = generation_base_ + f.generation;
+  if (f.population_known) {
+    figures_.population = f.population;
+    figures_.population_known = true;
+  }
+  if (f.steps_completed != last_steps_completed_ && f.ms_per_generation > 0) {
+    last_steps_completed_ = f.steps_completed;
+    figures_.ms_per_generation = f.ms_per_generation;
+    if (ms_history_.size() >= kHistoryLength) ms_history_.erase(ms_history_.begin());
+    ms_history_.push_back(float(f.ms_per_generation));
+    const double cells = double(width_) * double(height_);
+    figures_.gcells_per_second = cells / (f.ms_per_generation * 1e-3) / 1e9;
+    const BandwidthLimit& limit = gpu() ? gpu_bandwidth_limit() : host_bandwidth_limit();
+    figures_.limit_gbytes_per_second = limit.bytes_per_second / 1e9;
+    figures_.limit_source = limit.source;
+    const double achieved = backend_->bytes_per_generation() / (f.ms_per_generation * 1e-3);
+    figures_.percent_of_limit =
+        limit.bytes_per_second > 0 ? 100.0 * achieved / limit.bytes_per_second : 0;
+  }
+  window_time_ += dt;
+  if (window_time_ >= 0.5) {
+    figures_.generations_per_second =
+        double(figures_.generation - std::min(figures_.generation, window_start_generation_)) /
+        window_time_;
+    window_time_ = 0;
+    window_start_generation_ = figures_.generation;
+  }
+}
+
+GridView Simulation::view() {
+  return backend_ ? backend_->view() : GridView{};
+}
+
+Grid Simulation::state() {
+  if (!backend_) throw Error("no simulation");
+  return backend_->state();
+}
+
+Box Simulation::live_bounds() {
+  if (!backend_) return {};
+  return app::live_bounds(backend_->state());
+}
+
+}  // namespace gpulife::app

@@ -1,0 +1,100 @@
+// The viewer's simulation: which engine runs where, pacing (run/pause/step, rate), switching
+// engines and grid sizes without losing the pattern, and the live figures the panel shows.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/viewer/sim_backend.hpp"
+#include "core/engine.hpp"
+#include "core/grid.hpp"
+
+namespace gpulife::app {
+
+struct LiveFigures {
+  double ms_per_generation = 0;  // device time for GPU engines, wall time for CPU engines
+  double gcells_per_second = 0;
+  double limit_gbytes_per_second = 0;  // memory bandwidth the engine is held against
+  std::string limit_source;
+  double percent_of_limit = 0;
+  double generations_per_second = 0;  // achieved, over the last half second
+  uint64_t generation = 0;
+  uint64_t population = 0;
+  bool population_known = false;
+};
+
+class Simulation {
+ public:
+  Simulation();
+  ~Simulation();
+
+  // Starts `engine` on `grid`; throws Error when the engine cannot run here or the grid does not
+  // fit, leaving the previous state (if any) running.
+  void start(const std::string& engine, const Grid& grid, const Rule& rule);
+  // Keeps the state and the generation count; on failure the previous engine keeps running.
+  void switch_engine(const std::string& engine);
+  // A new grid of this size/topology with the live cells moved over, centred.
+  void recreate(GridSize size, Topology topology);
+  void set_rule(const Rule& rule);
+  void set_params(const Params& params);
+
+  // Once per frame: runs (GPU) or queues (CPU) the generations due after `dt` seconds.
+  void tick(double dt);
+  // Steps `n` generations now, running or not (Space).
+  void request_step(uint64_t n);
+
+  GridView view();
+  Grid state();
+  // Bounding box of the live cells (empty box when there are none).
+  Box live_bounds();
+
+  // Ends the simulation and frees its GL buffers (call while the GL context is current).
+  void stop() { backend_.reset(); }
+  bool active() const { return backend_ != nullptr; }
+  SimBackend& backend() { return *backend_; }
+  const std::string& engine_name() const { return engine_name_; }
+  bool gpu() const;
+  Rule rule() const { return rule_; }
+  int64_t width() const { return width_; }
+  int64_t height() const { return height_; }
+  Topology topology() const { return topology_; }
+  uint64_t generation();
+
+  const LiveFigures& figures() const { return figures_; }
+  // ms/generation of recent steps, oldest first, for the history plot.
+  const std::vector<float>& ms_history() const { return ms_history_; }
+
+  bool running = false;
+  int gens_per_frame = 1;
+  bool limit_rate = false;
+  double target_rate = 30.0;  // generations per second when limit_rate
+
+ private:
+  std::unique_ptr<SimBackend> make_backend(const std::string& engine, const Grid& grid,
+                                           SimBackend* previous);
+  void update_figures(double dt);
+
+  std::unique_ptr<SimBackend> backend_;
+  std::string engine_name_;
+  Rule rule_;
+  int64_t width_ = 0, height_ = 0;
+  Topology topology_ = Topology::Plane;
+  uint64_t generation_base_ = 0;  // generations run by engines before the current one
+  double rate_credit_ = 0;
+
+  LiveFigures figures_;
+  std::vector<float> ms_history_;
+  uint64_t last_steps_completed_ = 0;
+  double window_time_ = 0;
+  uint64_t window_start_generation_ = 0;
+};
+
+// Bounding box of a grid's live cells, found by scanning words (fast even for 65536^2).
+Box live_bounds(const Grid& grid);
+// `grid`'s live cells copied into a new grid of `size`, centred; throws Error when they do not fit.
+Grid regrid(const Grid& grid, GridSize size, Topology topology);
+
+}  // namespace gpulife::app

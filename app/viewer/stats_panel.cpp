@@ -1,0 +1,51 @@
+// Live figures: ms/generation (GPU events for GPU engines), % of the bandwidth limit with the
+// limit itself, Gcell/s, generation, population, frame time, and a history plot of ms/generation.
+#include <algorithm>
+#include <cinttypes>
+
+#include "app/viewer/panels.hpp"
+#include "imgui.h"
+
+namespace gpulife::app {
+
+void stats_panel(ViewerState& s) {
+  const LiveFigures& f = s.sim.figures();
+  ImGui::Text("%s  %s", s.sim.engine_name().c_str(), s.sim.running ? "running" : "paused");
+  ImGui::Text("generation %" PRIu64, f.generation);
+  ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);
+  if (f.population_known) {
+    ImGui::Text("pop %" PRIu64, f.population);
+  } else {
+    ImGui::TextDisabled("pop -");
+  }
+  if (f.ms_per_generation > 0) {
+    ImGui::Text("%.4g ms/gen", f.ms_per_generation);
+    ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);
+    ImGui::Text("%.4g Gcell/s", f.gcells_per_second);
+    ImGui::Text("%.1f%% of %.0f GB/s limit", f.percent_of_limit, f.limit_gbytes_per_second);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("limit: %s\n(bytes one generation must move / ms per generation)",
+                        f.limit_source.c_str());
+  } else {
+    ImGui::TextDisabled("ms/gen: not stepped yet");
+    ImGui::TextDisabled("%% of limit: -");
+  }
+  ImGui::Text("%.0f gens/s", f.generations_per_second);
+  ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);
+  ImGui::Text("frame %.1f ms", s.frame.frame_ms);
+  ImGui::TextDisabled("draw %.2f ms GPU", s.frame.render_gpu_ms);
+  if (s.frame.upload_ms > 0) {
+    ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);
+    ImGui::TextDisabled("upload %.2f ms", s.frame.upload_ms);
+  }
+  const std::vector<float>& h = s.sim.ms_history();
+  if (!h.empty()) {
+    const float hi = *std::max_element(h.begin(), h.end());
+    char overlay[48];
+    std::snprintf(overlay, sizeof overlay, "ms/gen, max %.3g", hi);
+    ImGui::PlotLines("##history", h.data(), int(h.size()), 0, overlay, 0.0f, hi * 1.15f,
+                     ImVec2(ImGui::GetContentRegionAvail().x, 56.0f * s.ui_scale));
+  }
+}
+
+}  // namespace gpulife::app

@@ -1,0 +1,73 @@
+// `gpulife view`: command-line options of the viewer, turned into ViewerOptions.
+#include "app/viewer/view_command.hpp"
+
+#include <iostream>
+
+#include "app/cli.hpp"
+#include "app/viewer/viewer.hpp"
+#include "core/grid.hpp"
+#include "core/rule.hpp"
+
+namespace gpulife::app {
+namespace {
+
+int view_command(const std::vector<std::string>& args) {
+  ArgParser p("view",
+              "Opens the viewer on PATTERN (a file or a bundled name), or on the built-in demo. "
+              "With --frames it renders that many frames and exits; --screenshot saves the last "
+              "one as PNG; --headless renders through EGL on the GPU without a display and "
+              "prints per-frame timing.");
+  p.positional("PATTERN", "pattern file (.rle, .cells, Life 1.06) or bundled name", false);
+  p.option("engine", "e", "NAME", "engine to start with (default: the fastest that can run)");
+  p.option("param", "p", "NAME=VALUE[,...]", "engine launch parameters");
+  p.option("size", "s", "N|WxH", "grid size (default: fits the pattern with room to grow)");
+  p.option("topology", "t", "plane|torus", "what lies beyond the edge");
+  p.option("rule", "r", "RULE", "rule, overriding the pattern's (e.g. B36/S23, HighLife)");
+  p.option("frames", "n", "N", "render N frames, then exit", "0");
+  p.option("screenshot", "", "FILE.png", "save the last frame (with --frames)");
+  p.option("gens-per-frame", "g", "G", "generations stepped per frame", "1");
+  p.option("rate", "", "GENS_PER_S", "limit the step rate (default: uncapped)", "0");
+  p.option("window", "", "WxH", "window (or headless image) size", "1280x800");
+  p.flag("run", "", "start running at once (the demo always does)");
+  p.flag("headless", "", "render offscreen through EGL on the GPU (no display needed)");
+  p.flag("hide-panel", "", "start with the control panel hidden (Tab toggles it)");
+  p.flag("no-vsync", "", "do not wait for the display's refresh");
+  if (!p.parse(args)) {
+    std::cout << p.usage();
+    return 0;
+  }
+  ViewerOptions o;
+  if (auto pattern = p.positional_value(0)) o.pattern = *pattern;
+  o.engine = p.get("engine");
+  o.params = p.get("param");
+  if (p.has("size")) o.size = parse_grid_size(p.get("size"));
+  if (p.has("topology")) o.topology = parse_topology(p.get("topology"));
+  if (p.has("rule")) {
+    parse_rule(p.get("rule"));  // reject bad rules before a window opens
+    o.rule = p.get("rule");
+  }
+  o.frames = int(p.get_int("frames", 0, 1000000));
+  o.screenshot = p.get("screenshot");
+  if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
+  o.gens_per_frame = int(p.get_int("gens-per-frame", 1, 1 << 20));
+  o.target_rate = p.get_double("rate", 0, 1e9);
+  const GridSize window = parse_grid_size(p.get("window"));
+  if (window.width < 64 || window.height < 64 || window.width > 16384 || window.height > 16384)
+    throw UsageError("--window must be between 64x64 and 16384x16384");
+  o.width = int(window.width);
+  o.height = int(window.height);
+  o.run = p.has("run");
+  o.headless = p.has("headless");
+  o.hide_panel = p.has("hide-panel");
+  o.vsync = !p.has("no-vsync") && o.frames == 0;
+  return run_viewer(o);
+}
+
+}  // namespace
+
+void add_viewer_commands(CommandTable& commands) {
+  commands.push_back(
+      {"view", "open the viewer (the default command; a demo without PATTERN)", view_command});
+}
+
+}  // namespace gpulife::app

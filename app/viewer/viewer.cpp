@@ -1,0 +1,320 @@
+// The viewer's main loop, shared by the window and the headless EGL path: simulate, lay out the
+// panels, draw the grid and the UI, report timing, save the last frame.
+#include "app/viewer/viewer.hpp"
+
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "app/engines.hpp"
+#include "app/grid_setup.hpp"
+#include "app/viewer/demo.hpp"
+#include "app/viewer/egl_context.hpp"
+#include "app/viewer/glfw_window.hpp"
+#include "app/viewer/grid_renderer.hpp"
+#include "app/viewer/input_tools.hpp"
+#include "app/viewer/panels.hpp"
+#include "app/viewer/png_writer.hpp"
+#include "app/viewer/viewer_state.hpp"
+#include "core/error.hpp"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+
+namespace gpulife::app {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+void setup_simulation(ViewerState& s) {
+  const ViewerOptions& o = s.options;
+  Grid grid;
+  Rule rule;
+  if (o.pattern.empty()) {
+    DemoSetup demo = make_demo(o.size, o.topology);
+    grid = std::move(demo.grid);
+    rule = demo.rule;
+    s.pattern_name = demo.name;
+  } else {
+    Pattern pattern = load_named_pattern(o.pattern);
+    if (o.rule) pattern.rule = parse_rule(*o.rule);
+    GridRequest request{o.size, o.topology};
+    const GridSetup setup = choose_grid(pattern, request, 1024);
+    for (const std::string& note : setup.notes) std::cerr << "gpulife view: " << note << "\n";
+    grid = Grid(setup.size.width, setup.size.height, setup.topology);
+    grid.place(pattern, setup.origin);
+    rule = pattern.rule.rule;
+    s.pattern_name = pattern.name.empty() ? fs::path(o.pattern).stem().string() : pattern.name;
+  }
+  if (o.rule && o.pattern.empty()) rule = parse_rule(*o.rule).rule;
+  const std::string engine = o.engine.empty() ? default_engine_name() : o.engine;
+  s.sim.start(engine, grid, rule);
+  if (!o.params.empty()) s.sim.set_params(parse_params(o.params));
+  s.sim.gens_per_frame = o.gens_per_frame;
+  if (o.target_rate > 0) {
+    s.sim.limit_rate = true;
+    s.sim.target_rate = o.target_rate;
+  }
+  s.sim.running = o.run || (o.pattern.empty() && o.frames == 0);
+  s.show_panel = !o.hide_panel;
+}
+
+// ImGui context and style; the platform backend (GLFW) is optional so headless runs show the
+// same panel.
+class ImGuiSession {
+ public:
+  ImGuiSession(float scale, void* glfw_window) : glfw_(glfw_window != nullptr) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // no imgui.ini dropped into the user's folder
+    ImGui::StyleColorsDark();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.WindowRounding = 4.0f;
+    style.FrameRounding = 3.0f;
+    style.ScaleAllSizes(scale);
+    const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+    std::error_code ec;
+    if (fs::exists(font, ec)) {
+      io.Fonts->AddFontFromFileTTF(font, 14.0f * scale);
+    } else {
+      ImFontConfig config;
+      config.SizePixels = 13.0f * scale;
+      io.Fonts->AddFontDefault(&config);
+    }
+    if (glfw_ && !ImGui_ImplGlfw_InitForOpenGL(static_cast<GLFWwindow*>(glfw_window), true))
+      throw Error("cannot initialise the ImGui GLFW backend");
+    renderer_ = ImGui_ImplOpenGL3_Init("#version 450");
+    if (!renderer_) {
+      if (glfw_) ImGui_ImplGlfw_Shutdown();
+      ImGui::DestroyContext();
+      throw Error("cannot initialise the ImGui OpenGL backend (it loads libGL.so.1)");
+    }
+  }
+  ~ImGuiSession() {
+    ImGui_ImplOpenGL3_Shutdown();
+    if (glfw_) ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+  }
+  ImGuiSession(const ImGuiSession&) = delete;
+  ImGuiSession& operator=(const ImGuiSession&) = delete;
+
+ private:
+  bool glfw_;
+  bool renderer_ = false;
+};
+
+// Frees the simulation's GL buffers while the context is still current (declared after the
+// context, so destroyed before it, on every path out).
+struct StopSimulation {
+  Simulation& sim;
+  ~StopSimulation() { sim.stop(); }
+};
+
+struct FrameTiming {
+  double step_ms = 0;  // ms/generation of the last step
+  uint64_t step_gens = 0;
+  double upload_ms = 0;
+};
+
+// One frame: advance the simulation, lay out the panels, draw grid and UI into the bound
+// framebuffer of size fb_w x fb_h.
+FrameTiming run_frame(ViewerState& s, GridRenderer& renderer, bool imgui, double dt, int fb_w,
+                      int fb_h, int frame_index) {
+  s.camera.set_viewport(fb_w, fb_h);
+  s.camera.update(dt);
+  s.sim.tick(dt);
+  if (imgui) {
+    ImGui::NewFrame();
+    draw_control_window(s);
+    ImGui::Render();
+  }
+  if (frame_index == 0) {
+    // The first fit waits for the panel's size so the picture is not hidden under it.
+    if (s.options.pattern.empty()) {
+      fit_grid(s, false);
+    } else {
+      fit_pattern(s, false);
+    }
+  }
+  FrameTiming t;
+  const auto u0 = Clock::now();
+  const GridView view = s.sim.view();
+  t.upload_ms = std::chrono::duration<double, std::milli>(Clock::now() - u0).count();
+  renderer.draw(view, s.camera);
+  if (imgui) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  s.frame.render_gpu_ms = renderer.last_gpu_ms();
+  s.frame.upload_ms = s.sim.gpu() ? 0.0 : t.upload_ms;
+  t.step_ms = s.sim.figures().ms_per_generation;
+  return t;
+}
+
+void save_screenshot(const std::string& path, int w, int h) {
+  std::vector<uint8_t> pixels(size_t(w) * size_t(h) * 3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+  // GL rows run bottom-up; PNG rows top-down.
+  std::vector<uint8_t> flipped(pixels.size());
+  const size_t stride = size_t(w) * 3;
+  for (int y = 0; y < h; ++y)
+    std::copy_n(pixels.data() + size_t(h - 1 - y) * stride, stride,
+                flipped.data() + size_t(y) * stride);
+  write_png(path, flipped.data(), w, h, 3);
+}
+
+// Where things ended up on screen, for scripts and the screenshot test.
+void print_layout(const ViewerState& s, int fb_w, int fb_h) {
+  const Vec2d origin = s.camera.cell_to_screen({0, 0});
+  std::printf(
+      "view: framebuffer %dx%d, zoom %.9g px/cell, cell (0,0) at (%.4f, %.4f), grid %lldx%lld",
+      fb_w, fb_h, s.camera.zoom(), origin.x, origin.y, static_cast<long long>(s.sim.width()),
+      static_cast<long long>(s.sim.height()));
+  if (s.show_panel)
+    std::printf(", panel (%.0f, %.0f)-(%.0f, %.0f)", s.panel_min.x, s.panel_min.y, s.panel_max.x,
+                s.panel_max.y);
+  std::printf("\n");
+}
+
+int run_windowed(ViewerState& s) {
+  GlfwWindow window(s.options.width, s.options.height, "gpulife", s.options.vsync);
+  int fb_w = 0, fb_h = 0, win_w = 0, win_h = 0;
+  window.framebuffer_size(fb_w, fb_h);
+  window.window_size(win_w, win_h);
+  // Fonts follow the monitor's content scale; on platforms whose framebuffer is already scaled
+  // (framebuffer larger than the window) ImGui scales by that itself.
+  const float fb_scale = win_w > 0 ? float(fb_w) / float(win_w) : 1.0f;
+  s.ui_scale = std::max(1.0f, window.content_scale() / std::max(fb_scale, 1.0f));
+  InputRouter input(window.handle(), s);
+  ImGuiSession imgui(s.ui_scale, window.handle());
+  GridRenderer renderer;
+  StopSimulation stop{s.sim};
+  setup_simulation(s);
+  std::string title;
+
+  auto last = Clock::now();
+  int frame = 0;
+  while (!window.should_close() && !s.quit) {
+    glfwPollEvents();
+    if (window.minimised()) {
+      // Nothing to draw into; sleep until something happens instead of spinning.
+      glfwWaitEventsTimeout(0.1);
+      last = Clock::now();
+      continue;
+    }
+    const auto now = Clock::now();
+    const double dt = std::min(std::chrono::duration<double>(now - last).count(), 0.25);
+    last = now;
+    s.frame.frame_ms = dt * 1e3;
+    window.framebuffer_size(fb_w, fb_h);
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    run_frame(s, renderer, true, dt, fb_w, fb_h, frame);
+    if (const std::string t = window_title(s); t != title) {
+      title = t;
+      window.set_title(title);
+    }
+    ++frame;
+    if (s.options.frames > 0 && frame >= s.options.frames) {
+      glFinish();
+      if (!s.options.screenshot.empty()) {
+        glReadBuffer(GL_BACK);
+        save_screenshot(s.options.screenshot, fb_w, fb_h);
+        std::printf("screenshot: %s (%dx%d)\n", s.options.screenshot.c_str(), fb_w, fb_h);
+      }
+      print_layout(s, fb_w, fb_h);
+      break;
+    }
+    window.swap_buffers();
+  }
+  return 0;
+}
+
+int run_headless(ViewerState& s) {
+  EglContext context;
+  std::printf("headless: %s\n", context.description().c_str());
+  const int w = s.options.width, h = s.options.height;
+  GlFramebuffer target(w, h);
+  if (!target.complete()) throw Error("cannot create a headless framebuffer");
+  s.ui_scale = 1.0f;
+  std::optional<ImGuiSession> imgui;
+  try {
+    imgui.emplace(1.0f, nullptr);
+  } catch (const Error& e) {
+    std::fprintf(stderr, "gpulife view: %s; rendering without the panel\n", e.what());
+    s.options.hide_panel = true;
+  }
+  GridRenderer renderer;
+  StopSimulation stop{s.sim};
+  setup_simulation(s);
+  std::printf("headless: %s, grid %lldx%lld (%s), rule %s\n", s.sim.engine_name().c_str(),
+              static_cast<long long>(s.sim.width()), static_cast<long long>(s.sim.height()),
+              std::string(to_string(s.sim.topology())).c_str(), s.sim.rule().to_string().c_str());
+  const int frames = s.options.frames > 0 ? s.options.frames : 60;
+  double dt = 1.0 / 60.0;
+  std::vector<double> frame_ms, step_ms, draw_ms;
+  for (int frame = 0; frame < frames; ++frame) {
+    const auto t0 = Clock::now();
+    glBindFramebuffer(GL_FRAMEBUFFER, target.id());
+    if (imgui) {
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGuiIO& io = ImGui::GetIO();
+      io.DisplaySize = ImVec2(float(w), float(h));
+      io.DisplayFramebufferScale = ImVec2(1, 1);
+      io.DeltaTime = float(std::max(dt, 1e-4));
+    }
+    const FrameTiming t = run_frame(s, renderer, imgui.has_value(), dt, w, h, frame);
+    glFinish();
+    renderer.finish_timing();
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    s.frame.frame_ms = ms;
+    s.frame.render_gpu_ms = renderer.last_gpu_ms();
+    dt = ms * 1e-3;
+    frame_ms.push_back(ms);
+    draw_ms.push_back(renderer.last_gpu_ms());
+    if (t.step_ms > 0) step_ms.push_back(t.step_ms);
+    std::printf("frame %d: %.3f ms frame, draw %.3f ms GPU (pyramid %.3f), %.4f ms/gen, gen %llu\n",
+                frame, ms, renderer.last_gpu_ms(), renderer.last_pyramid_ms(), t.step_ms,
+                static_cast<unsigned long long>(s.sim.generation()));
+  }
+  auto median = [](std::vector<double> v) {
+    if (v.empty()) return 0.0;
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  const LiveFigures& f = s.sim.figures();
+  std::printf(
+      "summary: engine %s, grid %lldx%lld, %d frames: median frame %.3f ms, median draw %.3f ms "
+      "GPU, median %.4f ms/gen, %.1f Gcell/s, %.1f%% of %.0f GB/s, generation %llu\n",
+      s.sim.engine_name().c_str(), static_cast<long long>(s.sim.width()),
+      static_cast<long long>(s.sim.height()), frames, median(frame_ms), median(draw_ms),
+      median(step_ms), f.gcells_per_second, f.percent_of_limit, f.limit_gbytes_per_second,
+      static_cast<unsigned long long>(s.sim.generation()));
+  if (!s.options.screenshot.empty()) {
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, target.id());
+    save_screenshot(s.options.screenshot, w, h);
+    std::printf("screenshot: %s (%dx%d)\n", s.options.screenshot.c_str(), w, h);
+  }
+  print_layout(s, w, h);
+  return 0;
+}
+
+}  // namespace
+
+int run_viewer(const ViewerOptions& options) {
+  ViewerState state;
+  state.options = options;
+  if (options.headless) return run_headless(state);
+  return run_windowed(state);
+}
+
+}  // namespace gpulife::app

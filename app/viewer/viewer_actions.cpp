@@ -1,0 +1,70 @@
+// Viewer actions used by both the keyboard and the panels: fitting, running, stepping, zooming.
+#include "app/viewer/viewer_state.hpp"
+
+#include <algorithm>
+
+#include "core/rule.hpp"
+
+namespace gpulife::app {
+namespace {
+
+// The part of the framebuffer not covered by the panel.
+void free_area(const ViewerState& s, Vec2d& lo, Vec2d& hi) {
+  const Vec2d vp = s.camera.viewport();
+  lo = {0, 0};
+  hi = vp;
+  if (s.show_panel && s.panel_max.x > s.panel_min.x && s.panel_max.x < vp.x * 0.6)
+    lo.x = s.panel_max.x;
+}
+
+}  // namespace
+
+void fit_pattern(ViewerState& s, bool animate) {
+  if (!s.sim.active()) return;
+  const Box b = s.sim.live_bounds();
+  if (b.empty()) {
+    fit_grid(s, animate);
+    return;
+  }
+  Vec2d lo, hi;
+  free_area(s, lo, hi);
+  s.camera.fit_in({double(b.min_x), double(b.min_y), double(b.max_x + 1), double(b.max_y + 1)}, lo,
+                  hi, 0.06, 32.0 * s.ui_scale, animate);
+}
+
+void fit_grid(ViewerState& s, bool animate) {
+  if (!s.sim.active()) return;
+  Vec2d lo, hi;
+  free_area(s, lo, hi);
+  s.camera.fit_in({0, 0, double(s.sim.width()), double(s.sim.height())}, lo, hi, 0.02,
+                  Camera::kMaxZoom, animate);
+}
+
+void toggle_running(ViewerState& s) {
+  s.sim.running = !s.sim.running;
+  if (!s.sim.running && s.sim.active()) s.sim.backend().cancel();
+}
+
+void step_once(ViewerState& s) {
+  if (s.sim.running) {
+    toggle_running(s);
+    return;
+  }
+  s.sim.request_step(uint64_t(std::max(1, s.sim.gens_per_frame)));
+}
+
+void zoom_step(ViewerState& s, double factor) {
+  Vec2d lo, hi;
+  free_area(s, lo, hi);
+  s.camera.animate_zoom_at({(lo.x + hi.x) * 0.5, (lo.y + hi.y) * 0.5}, factor);
+}
+
+std::string window_title(const ViewerState& s) {
+  const Rule rule = s.sim.rule();
+  std::string rule_text = rule.to_string();
+  if (auto name = rule_name(rule)) rule_text += " (" + std::string(*name) + ")";
+  return "gpulife — " + (s.pattern_name.empty() ? std::string("untitled") : s.pattern_name) +
+         " — " + rule_text;
+}
+
+}  // namespace gpulife::app

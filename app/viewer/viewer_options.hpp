@@ -1,0 +1,29 @@
+// What `gpulife view` was asked to do (from its command line).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/grid.hpp"
+
+namespace gpulife::app {
+
+struct ViewerOptions {
+  std::string pattern;  // file or bundled pattern name; empty for the built-in demo
+  std::string engine;   // empty: the fastest engine that can run here
+  std::string params;   // "name=value,..." for the engine
+  std::optional<GridSize> size;
+  std::optional<Topology> topology;
+  std::optional<std::string> rule;
+  int frames = 0;  // > 0: render this many frames, then exit
+  std::string screenshot;
+  bool headless = false;
+  int gens_per_frame = 1;
+  double target_rate = 0;  // generations per second; 0 = uncapped
+  bool run = false;        // start running (the demo always does)
+  bool hide_panel = false;
+  bool vsync = true;
+  int width = 1280, height = 800;  // window (or headless framebuffer) size
+};
+
+}  // namespace gpulife::app

@@ -1,0 +1,52 @@
+// The viewer's state shared by the main loop, the input tools and the panels (no GL, no GLFW).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/viewer/camera.hpp"
+#include "app/viewer/simulation.hpp"
+#include "app/viewer/viewer_options.hpp"
+
+namespace gpulife::app {
+
+struct FrameFigures {
+  double frame_ms = 0;       // wall time between frames
+  double render_gpu_ms = 0;  // grid shader (and density pyramid) on the GPU
+  double upload_ms = 0;      // CPU engines: row-diffed upload of the last result
+  std::vector<float> frame_history;
+};
+
+struct ViewerState {
+  ViewerOptions options;
+  Camera camera;
+  Simulation sim;
+
+  std::string pattern_name;  // for the window title
+  bool show_panel = true;
+  float ui_scale = 1.0f;
+  // Screen area the panel covers (framebuffer pixels), so fits can avoid it.
+  Vec2d panel_min, panel_max;
+
+  // A message for the user, shown in the panel until replaced (errors in red).
+  std::string message;
+  bool message_is_error = false;
+
+  FrameFigures frame;
+  bool quit = false;
+
+  void report(std::string text, bool error = false) {
+    message = std::move(text);
+    message_is_error = error;
+  }
+};
+
+// Actions shared by keyboard shortcuts and panel buttons.
+void fit_pattern(ViewerState& state, bool animate);
+void fit_grid(ViewerState& state, bool animate);
+void toggle_running(ViewerState& state);
+void step_once(ViewerState& state);
+void zoom_step(ViewerState& state, double factor);  // around the free area's centre
+std::string window_title(const ViewerState& state);
+
+}  // namespace gpulife::app

@@ -1,0 +1,105 @@
+// Draws the grid: cells when zoomed in (with grid lines), the fraction of live cells under each
+// pixel when zoomed out (counted directly, or from the density pyramid when far out), so no live
+// cell ever vanishes and nothing aliases.
+
+uniform vec2 u_viewport;       // framebuffer size in pixels
+uniform ivec2 u_origin_int;    // cell coordinate of the viewport's top-left corner: integer part
+uniform vec2 u_origin_frac;    // ... and fraction; split so float precision is never an issue
+uniform float u_cells_per_px;
+uniform int u_mode;            // 0: one cell per pixel or more; 1: count cells; 2: pyramid
+uniform int u_pyr_level;
+uniform int u_torus;
+
+out vec4 frag_color;
+
+const vec3 kOutside = vec3(0.085, 0.09, 0.11);
+const vec3 kDead = vec3(0.015, 0.02, 0.035);
+const vec3 kAlive = vec3(1.0, 0.84, 0.36);
+const vec3 kLine = vec3(0.30, 0.33, 0.40);
+const vec3 kBorder = vec3(0.45, 0.50, 0.62);
+
+vec3 density_color(float live, float cells) {
+  if (live <= 0.0) return kDead;
+  // Even a single live cell among many stays clearly visible.
+  return mix(kDead, kAlive, 0.3 + 0.7 * sqrt(live / cells));
+}
+
+// Pixel footprint [p0, p1) in units of `unit` cells -> index range [ceil(p0), ceil(p1)), which
+// gives every unit to exactly one pixel.
+ivec2 unit_range(float local0, float local1, int origin, int unit) {
+  // origin is a multiple of nothing in particular: work in cells, then divide.
+  float a = float(origin) + local0;
+  float b = float(origin) + local1;
+  return ivec2(int(ceil(a / float(unit))), int(ceil(b / float(unit))));
+}
+
+void main() {
+  vec2 px = vec2(gl_FragCoord.x - 0.5, u_viewport.y - gl_FragCoord.y - 0.5);  // top-left corner
+  vec2 local0 = u_origin_frac + px * u_cells_per_px;
+  vec2 local1 = local0 + vec2(u_cells_per_px);
+  ivec2 size = u_grid_size;
+
+  if (u_mode == 0) {
+    vec2 centre = u_origin_frac + (px + 0.5) * u_cells_per_px;
+    ivec2 cell = u_origin_int + ivec2(floor(centre));
+    if (u_torus != 0) cell = ((cell % size) + size) % size;
+    if (cell.x < 0 || cell.y < 0 || cell.x >= size.x || cell.y >= size.y) {
+      frag_color = vec4(kOutside, 1.0);
+      // The grid's edge as a one-pixel border.
+      bool edge = (cell.x == -1 && cell.y >= -1 && cell.y <= size.y) ||
+                  (cell.x == size.x && cell.y >= -1 && cell.y <= size.y) ||
+                  (cell.y == -1 && cell.x >= -1 && cell.x <= size.x) ||
+                  (cell.y == size.y && cell.x >= -1 && cell.x <= size.x);
+      if (edge && u_cells_per_px > 0.4) frag_color = vec4(kBorder, 1.0);
+      return;
+    }
+    vec3 color = cell_alive(cell.x, cell.y) ? kAlive : kDead;
+    // Grid lines: a boundary k lies in this pixel when ceil(local0) < local1.
+    float px_per_cell = 1.0 / u_cells_per_px;
+    if (px_per_cell >= 4.0) {
+      vec2 k = ceil(local0);
+      bvec2 on = lessThan(k, local1);
+      ivec2 line = u_origin_int + ivec2(k);
+      bool bold = (on.x && line.x % 10 == 0) || (on.y && line.y % 10 == 0);
+      if (on.x || on.y) {
+        float fade = smoothstep(4.0, 9.0, px_per_cell);
+        color = mix(color, kLine, bold ? 0.85 : 0.55 * fade);
+      }
+    }
+    frag_color = vec4(color, 1.0);
+    return;
+  }
+
+  // Zoomed out: count the cells (or pyramid blocks) this pixel owns.
+  int unit = u_mode == 1 ? 1 : (kBaseBlock << u_pyr_level);
+  ivec2 xr = unit_range(local0.x, local1.x, u_origin_int.x, unit);
+  ivec2 yr = unit_range(local0.y, local1.y, u_origin_int.y, unit);
+  // Clip to the grid (in units).
+  ivec2 limit = (size + unit - 1) / unit;
+  int x0 = max(xr.x, 0), x1 = min(xr.y, limit.x);
+  int y0 = max(yr.x, 0), y1 = min(yr.y, limit.y);
+  if (x0 >= x1 || y0 >= y1) {
+    bool inside = xr.y > 0 && yr.y > 0 && xr.x < limit.x && yr.x < limit.y;
+    frag_color = vec4(inside ? kDead : kOutside, 1.0);
+    // Pixels that own no unit but lie on the grid keep the grid's background.
+    vec2 a = vec2(u_origin_int) + local0, b = vec2(u_origin_int) + local1;
+    bool over = b.x > 0.0 && b.y > 0.0 && a.x < float(size.x) && a.y < float(size.y);
+    if (over) frag_color = vec4(kDead, 1.0);
+    return;
+  }
+  // Loops are capped; the caps are only reached when the whole grid is a few pixels wide.
+  int cap = u_mode == 1 ? 40 : 24;
+  x1 = min(x1, x0 + cap);
+  y1 = min(y1, y0 + cap);
+  float live = 0.0;
+  if (u_mode == 1) {
+    for (int y = y0; y < y1; ++y) live += float(count_row(y, x0, x1));
+  } else {
+    uint off = u_pyr_offset[u_pyr_level];
+    int w = u_pyr_dims[u_pyr_level].x;
+    for (int y = y0; y < y1; ++y)
+      for (int x = x0; x < x1; ++x) live += float(density[off + uint(y * w + x)]);
+  }
+  float cells = float(min(x1 * unit, size.x) - x0 * unit) * float(min(y1 * unit, size.y) - y0 * unit);
+  frag_color = vec4(density_color(live, cells), 1.0);
+}
