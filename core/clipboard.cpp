@@ -20,6 +20,7 @@ bool blank(std::string_view text) {
 std::string pattern_to_clipboard(const Pattern& pattern) {
   Pattern p = pattern;
   p.move_to_origin();
+  p.generation = 0;
   return write_rle(p);
 }
 

@@ -10,8 +10,9 @@
 
 namespace gpulife {
 
-// RLE text of the pattern, moved so its bounding box starts at (0, 0) (a clipboard carries a
-// shape, not a position), as Golly and LifeWiki paste it.
+// RLE text of the pattern with its name, author, comments and rule, moved so its bounding box
+// starts at (0, 0) and without a generation (a clipboard carries a shape, not a position or a
+// time), so Golly and LifeWiki take it as it is.
 std::string pattern_to_clipboard(const Pattern& pattern);
 
 // The outcome of reading clipboard text: a pattern, or an error the UI can show as it is.
