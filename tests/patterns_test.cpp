@@ -18,6 +18,7 @@
 #include "core/pattern.hpp"
 #include "core/pattern_io.hpp"
 #include "core/reference_engine.hpp"
+#include "core/rle.hpp"
 #include "core/rule.hpp"
 
 namespace gpulife {
@@ -250,6 +251,23 @@ TEST_P(LibraryPattern, FileLinesAreAtMost70Characters) {
     EXPECT_LE(line.size(), 70u) << path_ << ":" << n;
   }
   EXPECT_GT(n, 2);
+}
+
+// Writing a library pattern and reading it back, or loading its text by sniffing the format,
+// gives the same cells and metadata (what a user saving a loaded pattern relies on).
+TEST_P(LibraryPattern, RoundTripsThroughTheWriterAndTheSniffer) {
+  const Pattern again = parse_rle(write_rle(pattern_), "written");
+  EXPECT_TRUE(again.same_cells(pattern_));
+  EXPECT_EQ(again.name, pattern_.name);
+  EXPECT_EQ(again.author, pattern_.author);
+  EXPECT_EQ(again.comments, pattern_.comments);
+  EXPECT_EQ(again.rule, pattern_.rule);
+
+  std::ifstream in(path_);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(sniff_format(text.str()), PatternFormat::Rle);
+  EXPECT_TRUE(parse_pattern(text.str(), path_.string()).same_cells(pattern_));
 }
 
 // The sparse stepper must agree with the reference engine, cell for cell, for every pattern
