@@ -152,6 +152,7 @@ class RleReader {
 
   // "x = m, y = n, rule = R" with fields in any order; sizes are ignored (the body decides).
   void header_line(std::string_view line) {
+    saw_header_ = true;
     std::string_view rest = line;
     while (!rest.empty()) {
       const size_t eq = rest.find('=');
@@ -224,7 +225,9 @@ class RleReader {
           done_ = true;
           break;
         default:
-          if ((c >= 'B' && c <= 'X') || (c >= 'p' && c <= 'y')) {
+          // Without a header the text may not be RLE at all, so only then is a capital letter
+          // taken for what it would mean in RLE.
+          if (saw_header_ && ((c >= 'B' && c <= 'X') || (c >= 'p' && c <= 'y'))) {
             std::string letter(1, c);
             if (c >= 'p' && i + 1 < line.size() && line[i + 1] >= 'A' && line[i + 1] <= 'X')
               letter += line[i + 1];
@@ -232,7 +235,8 @@ class RleReader {
                           "' is not supported (only two-state Life-like patterns can be read)");
           }
           fail(col, "unexpected " + text::describe_char(c) +
-                        " in RLE body (expected digits, b, o, $ or !)");
+                        " in RLE body (expected digits, b, o, $ or !; multi-state letters are not "
+                        "supported)");
       }
     }
   }
@@ -257,6 +261,7 @@ class RleReader {
   std::string_view source_;
   uint64_t max_cells_;
   bool done_ = false;
+  bool saw_header_ = false;
 
   std::vector<Cell> cells_;
   int64_t x_ = 0, y_ = 0;

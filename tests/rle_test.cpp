@@ -170,6 +170,11 @@ TEST(RleErrors, MultiStateLetterNamesTheLetterLineAndColumn) {
   EXPECT_NE(e.reason().find("multi-state"), std::string::npos) << e.what();
   EXPECT_NE(std::string(e.what()).find("test.rle:2:5:"), std::string::npos) << e.what();
 
+  // Without a header the letter is still named, as unexpected.
+  const ParseError bare = parse_error("2A$B2A!");
+  EXPECT_EQ(bare.column(), 4);
+  EXPECT_NE(bare.reason().find("'B'"), std::string::npos) << bare.what();
+
   const ParseError p = parse_error("#C two-letter states\nx = 2, y = 1\n\n  o.pC!");
   EXPECT_EQ(p.line(), 4);
   EXPECT_EQ(p.column(), 5);
