@@ -71,6 +71,31 @@ void smoke(benchmark::internal::Benchmark* b) {
   b->Args({256, 2, 0, 4, 32, 1});
 }
 
+// What the viewer does each frame without a GPU: one generation, then copy the state out for
+// drawing. Arguments: side, threads.
+void frame(benchmark::State& state) {
+  const int64_t side = state.range(0);
+  auto engine = make_simd_engine();
+  engine->set_params({{"threads", int(state.range(1))}});
+  Grid grid(side, side, Topology::Torus);
+  grid.randomize(0.5, kSeed);
+  engine->load(grid);
+  Grid out;
+  for (auto _ : state) {
+    engine->step(1);
+    engine->store(out);
+    benchmark::DoNotOptimize(out.words().data());
+  }
+  state.counters["step_ms"] = benchmark::Counter(engine->last_step_ms());
+}
+
+BENCHMARK(frame)
+    ->Name("ViewerFrame")
+    ->ArgNames({"side", "threads"})
+    ->Args({4096, 0})
+    ->Args({4096, 1})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(soup)->Name("Soup")->Apply(headline)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(soup)
     ->Name("PassShape")
