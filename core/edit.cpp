@@ -221,6 +221,11 @@ Box box_from_corners(Cell a, Cell b) {
 
 // --- Drawing ---
 
+bool cell_alive(const Engine& engine, Cell cell) {
+  if (clip_to_grid(engine, Box{cell.x, cell.y, cell.x, cell.y}).empty()) return false;
+  return engine.read_region(Box{cell.x, cell.y, cell.x, cell.y}).get(0, 0);
+}
+
 Edit draw_cell(Engine& engine, Cell cell, bool alive) {
   return draw_line(engine, cell, cell, alive);
 }
@@ -242,6 +247,24 @@ Edit draw_line(Engine& engine, Cell from, Cell to, bool alive) {
     });
   });
   return edit;
+}
+
+Stroke::Stroke(Engine& engine, Cell start, bool alive)
+    : alive_(alive), last_(start), edit_(draw_cell(engine, start, alive)) {
+  edit_.label = alive ? "draw" : "erase";
+}
+
+void Stroke::to(Engine& engine, Cell cell) {
+  if (cell == last_) return;
+  edit_.append(draw_line(engine, last_, cell, alive_));
+  last_ = cell;
+}
+
+Edit Stroke::finish() {
+  Edit done = std::move(edit_);
+  edit_ = Edit{};
+  edit_.label = done.label;
+  return done;
 }
 
 std::vector<Cell> line_cells(Cell from, Cell to) {
@@ -356,6 +379,25 @@ TransformResult transform_selection(Engine& engine, const Box& selection, Transf
   });
   result.selection = target_clipped;
   return result;
+}
+
+Box live_bounds(const Engine& engine, const Box& selection) {
+  Box b{INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
+  for (const Box& piece : split_box(clip_to_grid(engine, selection))) {
+    const Grid g = engine.read_region(piece);
+    for (int64_t y = 0; y < g.height(); ++y) {
+      const uint64_t* r = g.row(y);
+      for (int64_t j = 0; j < g.words_per_row(); ++j) {
+        if (!r[j]) continue;
+        const int64_t x0 = piece.min_x + j * 64;
+        b.min_x = std::min(b.min_x, x0 + std::countr_zero(r[j]));
+        b.max_x = std::max(b.max_x, x0 + 63 - std::countl_zero(r[j]));
+        b.min_y = std::min(b.min_y, piece.min_y + y);
+        b.max_y = std::max(b.max_y, piece.min_y + y);
+      }
+    }
+  }
+  return b.empty() ? Box{} : b;
 }
 
 Pattern copy_selection(const Engine& engine, const Box& selection) {

@@ -58,6 +58,10 @@ Box box_from_corners(Cell a, Cell b);
 
 // --- Drawing. Cells outside the grid are ignored (a drag may leave the grid). ---
 
+// Whether the cell is alive (false outside the grid): lets a stroke that starts on a live cell
+// erase, as Golly's pencil does.
+bool cell_alive(const Engine& engine, Cell cell);
+
 // Sets one cell alive or dead; an empty Edit when it already was so or is outside the grid.
 Edit draw_cell(Engine& engine, Cell cell, bool alive);
 // Inverts one cell (pick/toggle tool).
@@ -65,6 +69,25 @@ Edit toggle_cell(Engine& engine, Cell cell);
 // Draws the 8-connected line from `from` to `to`, both included, with no gaps (Bresenham);
 // one patch per piece of at most kMaxLinePatchCells bounding-box cells.
 Edit draw_line(Engine& engine, Cell from, Cell to, bool alive);
+// A mouse drag: each new position is joined to the last by draw_line(), so fast moves leave no
+// gaps, and the whole drag becomes one Edit (one undo step).
+class Stroke {
+ public:
+  // Starts at `start`, drawing it (alive) or erasing it.
+  Stroke(Engine& engine, Cell start, bool alive);
+  // Continues the stroke to `cell`; repeated positions cost nothing.
+  void to(Engine& engine, Cell cell);
+  bool alive() const { return alive_; }
+  Cell last() const { return last_; }
+  // The stroke's changes so far, for History::record(); the stroke is left empty.
+  Edit finish();
+
+ private:
+  bool alive_;
+  Cell last_;
+  Edit edit_;
+};
+
 // The cells draw_line() sets, in order from `from` to `to` (exposed for tests and previews).
 std::vector<Cell> line_cells(Cell from, Cell to);
 
@@ -93,6 +116,10 @@ struct TransformResult {
 TransformResult transform_selection(Engine& engine, const Box& selection, Transform t);
 // The box transform_selection() would return, before clipping (for previews and checks).
 Box transformed_box(const Box& selection, Transform t);
+
+// The smallest box holding every live cell of the selection ("shrink selection"); empty when
+// there are none. Reads band by band, so a whole-grid selection is fine.
+Box live_bounds(const Engine& engine, const Box& selection);
 
 // The selection's live cells relative to its top-left corner, with the engine's rule.
 Pattern copy_selection(const Engine& engine, const Box& selection);

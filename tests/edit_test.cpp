@@ -114,6 +114,44 @@ TEST_P(EditOnEngine, DrawCellAndToggle) {
   EXPECT_TRUE(toggle_cell(*e, {-1, 2}).empty());
 }
 
+TEST_P(EditOnEngine, StrokeJoinsEveryPositionAndIsOneEdit) {
+  const Grid start = random_grid(64, 64, 0.2, 13);
+  auto e = engine(start);
+  const std::vector<Cell> path{{5, 5}, {40, 9}, {40, 9}, {12, 60}, {63, 63}, {70, 20}};
+  Stroke stroke(*e, path[0], true);
+  for (size_t i = 1; i < path.size(); ++i) stroke.to(*e, path[i]);
+  Grid expected = start;
+  for (size_t i = 1; i < path.size(); ++i)
+    for (const Cell& c : line_cells(path[i - 1], path[i]))
+      if (expected.in_bounds(c.x, c.y)) expected.set(c.x, c.y, true);
+  EXPECT_EQ(state(*e), expected);
+  const Edit edit = stroke.finish();
+  EXPECT_EQ(edit.label, "draw");
+  EXPECT_TRUE(stroke.finish().empty());
+  edit.revert(*e);
+  EXPECT_EQ(state(*e), start);
+
+  Stroke eraser(*e, {0, 0}, false);
+  eraser.to(*e, {63, 0});
+  for (int64_t x = 0; x < 64; ++x) EXPECT_FALSE(state(*e).get(x, 0));
+  EXPECT_EQ(eraser.finish().label, "erase");
+}
+
+TEST_P(EditOnEngine, CellAliveAndLiveBounds) {
+  Grid g(200, 100);
+  g.set(70, 12, true);
+  g.set(130, 80, true);
+  g.set(5, 50, true);
+  auto e = engine(g);
+  EXPECT_TRUE(cell_alive(*e, {70, 12}));
+  EXPECT_FALSE(cell_alive(*e, {71, 12}));
+  EXPECT_FALSE(cell_alive(*e, {-1, 12}));
+  EXPECT_EQ(live_bounds(*e, grid_box(*e)), (Box{5, 12, 130, 80}));
+  EXPECT_EQ(live_bounds(*e, Box{60, 0, 199, 99}), (Box{70, 12, 130, 80}));
+  EXPECT_EQ(live_bounds(*e, Box{71, 13, 129, 79}), Box{});
+  EXPECT_TRUE(live_bounds(*e, Box{71, 13, 129, 79}).empty());
+}
+
 TEST_P(EditOnEngine, EditsKeepTheGenerationAndRevertApplyRoundTrip) {
   const Grid start = random_grid(50, 40, 0.3, 7);
   auto e = engine(start);
