@@ -1,7 +1,442 @@
-// `gpulife bench`: placeholder until the GPU engines land (replaced by the bench implementation).
+// `gpulife bench`: checks every engine against the reference, then times ms/generation against
+// the measured copy-bandwidth limit, optionally sweeping launch shapes.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "app/engines.hpp"
 #include "core/error.hpp"
+#include "core/grid.hpp"
+#include "core/reference_engine.hpp"
+
+#if GPULIFE_HAVE_CUDA
+#include "gpu/bandwidth.hpp"
+#include "gpu/gpu_engines.hpp"
+#endif
 
 namespace gpulife::app {
-int bench_command(const std::vector<std::string>&) { throw Error("bench is not built yet"); }
+namespace {
+
+constexpr uint64_t kSeed = 0x5eed;
+// A timed repetition aims at about this much device time, so short steps average out.
+constexpr double kTargetRepetitionMs = 100.0;
+
+struct Settings {
+  GridSize size;
+  GridSize check_size;
+  Rule rule;
+  Topology topology = Topology::Torus;
+  uint64_t check_generations = 64;
+  int repeat = 5;
+  bool sweep = false;
+};
+
+struct Row {
+  std::string engine;
+  std::string params;
+  double ms = 0;        // median ms per generation
+  double percent = -1;  // of the engine's bandwidth limit; < 0 when unknown
+  double gcells = 0;    // Gcell/s
+  uint64_t generations_per_repetition = 0;
+  bool best = false;  // best shape of its engine in a sweep
+  std::string note;   // "skipped: ...", "sweep best", ...
+};
+
+std::string params_text(const Params& p) {
+  std::string s;
+  for (const auto& [name, value] : p)
+    s += (s.empty() ? "" : ",") + name + "=" + std::to_string(value);
+  return s.empty() ? "-" : s;
+}
+
+std::string size_text(GridSize s) {
+  return std::to_string(s.width) + "x" + std::to_string(s.height);
+}
+
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string first_difference(const Grid& a, const Grid& b) {
+  for (int64_t y = 0; y < a.height(); ++y)
+    for (int64_t x = 0; x < a.width(); ++x)
+      if (a.get(x, y) != b.get(x, y))
+        return "first differing cell (" + std::to_string(x) + ", " + std::to_string(y) +
+               "): engine " + (a.get(x, y) ? "alive" : "dead") + ", reference " +
+               (b.get(x, y) ? "alive" : "dead");
+  return "no cell differs";
+}
+
+// The reference results on the check grid, for both topologies.
+struct CheckCase {
+  Topology topology;
+  Grid start;
+  Grid expected;
+};
+
+std::vector<CheckCase> reference_cases(const Settings& s) {
+  std::vector<CheckCase> cases;
+  for (Topology t : {Topology::Plane, Topology::Torus}) {
+    CheckCase c{t, Grid(s.check_size.width, s.check_size.height, t), Grid()};
+    c.start.randomize(0.5, kSeed);
+    auto ref = make_reference_engine();
+    ref->set_rule(s.rule);
+    ref->load(c.start);
+    ref->step(s.check_generations);
+    ref->store(c.expected);
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+// Empty when the engine (with its current parameters) matches the reference on every case.
+std::string check_engine(const EngineRegistry& registry, const std::string& name,
+                         const Params& params, const Settings& s,
+                         const std::vector<CheckCase>& cases) {
+  auto engine = registry.create(name);
+  if (!params.empty()) engine->set_params(params);
+  engine->set_rule(s.rule);
+  for (const CheckCase& c : cases) {
+    engine->load(c.start);
+    engine->step(s.check_generations);
+    const uint64_t h = engine->hash();
+    Grid got;
+    engine->store(got);
+    const std::string where = name + " (" + params_text(params) + ") on " +
+                              size_text(s.check_size) + " " + std::string(to_string(c.topology)) +
+                              " after " + std::to_string(s.check_generations) + " generations: ";
+    if (!(got == c.expected))
+      return where + "cells differ from the reference, " + first_difference(got, c.expected);
+    if (h != c.expected.hash())
+      return where + "hash() " + std::to_string(h) + " differs from the grid's " +
+             std::to_string(c.expected.hash());
+    if (engine->population() != c.expected.population())
+      return where + "population() differs from the reference";
+  }
+  return {};
+}
+
+// Median ms/generation over `repeat` timed repetitions after a warm-up; the engine keeps
+// stepping the grid it holds. Chooses generations per repetition when it is 0.
+double time_engine(Engine& engine, int repeat, uint64_t& generations) {
+  if (generations == 0) {
+    engine.step(8);
+    const double per_generation = std::max(engine.last_step_ms() / 8.0, 1e-6);
+    generations = 8;
+    while (generations < 1024 && double(generations) * per_generation < kTargetRepetitionMs)
+      generations *= 2;
+  }
+  engine.step(generations);  // warm-up at the timed length
+  engine.last_step_ms();
+  std::vector<double> ms;
+  for (int r = 0; r < repeat; ++r) {
+    engine.step(generations);
+    ms.push_back(engine.last_step_ms() / double(generations));
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+// Values of one parameter worth trying: powers of two in range (and multiples), plus the ends
+// and the default.
+std::vector<int> candidates(const ParamInfo& p) {
+  auto valid = [&](int v) {
+    return v >= p.min && v <= p.max && (p.multiple_of <= 1 || v % p.multiple_of == 0) &&
+           (!p.power_of_two || (v & (v - 1)) == 0);
+  };
+  std::vector<int> v;
+  if (p.max - p.min <= 8) {
+    for (int x = p.min; x <= p.max; ++x)
+      if (valid(x)) v.push_back(x);
+    return v;
+  }
+  for (long long x = 1; x <= p.max; x *= 2)
+    if (valid(int(x))) v.push_back(int(x));
+  for (int x : {p.min, p.max, p.default_value})
+    if (valid(x) && std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+class Bench {
+ public:
+  Bench(const EngineRegistry& registry, Settings settings)
+      : registry_(registry), s_(std::move(settings)) {}
+
+  void set_bandwidth(double bytes_per_second) { bandwidth_ = bytes_per_second; }
+
+  // Checks, optionally sweeps, and times one engine; appends its rows. False on a mismatch.
+  bool run(const std::string& name, const Grid& soup, const std::vector<CheckCase>& cases) {
+    const EngineInfo& info = registry_.info(name);
+    if (std::string why = registry_.unavailable_reason(name); !why.empty()) {
+      rows_.push_back(Row{name, "-", 0, -1, 0, 0, false, "skipped: " + why});
+      return true;
+    }
+    std::unique_ptr<Engine> engine = registry_.create(name);
+    const Params defaults = engine->params();
+    if (std::string bad = check_engine(registry_, name, defaults, s_, cases); !bad.empty()) {
+      std::cout << "MISMATCH " << bad << "\n";
+      rows_.push_back(Row{name, params_text(defaults), 0, -1, 0, 0, false, "MISMATCH"});
+      return false;
+    }
+    std::cout << "check " << name << ": matches the reference on " << size_text(s_.check_size)
+              << " plane and torus after " << s_.check_generations << " generations\n";
+    engine->set_rule(s_.rule);
+    try {
+      engine->load(soup);
+    } catch (const Error& e) {
+      std::cout << "skip " << name << ": " << e.what() << "\n";
+      rows_.push_back(
+          Row{name, params_text(defaults), 0, -1, 0, 0, false, "skipped: does not fit"});
+      return true;
+    }
+    // Full-size cross-check: every engine must reach the same state as the first one.
+    engine->step(s_.check_generations);
+    const uint64_t h = engine->hash();
+    if (!full_hash_) {
+      full_hash_ = h;
+      full_hash_engine_ = name;
+    } else if (*full_hash_ != h) {
+      std::cout << "MISMATCH " << name << " on " << size_text(s_.size) << " after "
+                << s_.check_generations << " generations: hash " << h << " differs from "
+                << full_hash_engine_ << "'s " << *full_hash_ << "\n";
+      rows_.push_back(Row{name, params_text(defaults), 0, -1, 0, 0, false, "MISMATCH"});
+      return false;
+    }
+    if (engine->population() == 0)
+      std::cout << "warning: the soup died out; timings of an empty grid mean little\n";
+
+    uint64_t generations = 0;
+    const double ms = time_engine(*engine, s_.repeat, generations);
+    Row base = make_row(name, info, *engine, ms, generations);
+    std::cout << "time " << name << " (" << base.params << "): " << fixed(ms, 4)
+              << " ms/generation\n";
+    if (!s_.sweep || engine->param_info().empty()) {
+      rows_.push_back(base);
+      return true;
+    }
+    base.note = "default shape";
+    rows_.push_back(base);
+    return sweep(name, info, *engine, defaults, ms, generations, cases);
+  }
+
+  const std::vector<Row>& rows() const { return rows_; }
+
+ private:
+  Row make_row(const std::string& name, const EngineInfo& info, const Engine& engine, double ms,
+               uint64_t generations) const {
+    Row r;
+    r.engine = name;
+    r.params = params_text(engine.params());
+    r.ms = ms;
+    const double cells = double(s_.size.width) * double(s_.size.height);
+    r.gcells = cells / (ms * 1e-3) / 1e9;
+    if (info.gpu && bandwidth_ > 0)
+      r.percent = engine.bytes_per_generation() / bandwidth_ * 1e3 / ms * 100.0;
+    r.generations_per_repetition = generations;
+    return r;
+  }
+
+  // Coordinate descent over the launch shape: each parameter in turn over its candidates,
+  // the others fixed at the best so far; two rounds.
+  bool sweep(const std::string& name, const EngineInfo& info, Engine& engine, Params best,
+             double best_ms, uint64_t generations, const std::vector<CheckCase>& cases) {
+    const int repeat = std::max(3, s_.repeat / 2);
+    std::map<std::string, double> tried;
+    tried[params_text(best)] = best_ms;
+    for (int round = 0; round < 2; ++round) {
+      for (const ParamInfo& p : engine.param_info()) {
+        for (int value : candidates(p)) {
+          Params trial = best;
+          trial[p.name] = value;
+          const std::string key = params_text(trial);
+          if (tried.count(key)) continue;
+          try {
+            engine.set_params(trial);
+          } catch (const Error&) {
+            tried[key] = -1;  // refused combination
+            continue;
+          }
+          if (std::string bad = check_engine(registry_, name, trial, s_, cases); !bad.empty()) {
+            std::cout << "MISMATCH " << bad << "\n";
+            rows_.push_back(Row{name, key, 0, -1, 0, 0, false, "MISMATCH"});
+            return false;
+          }
+          uint64_t g = generations;
+          const double ms = time_engine(engine, repeat, g);
+          tried[key] = ms;
+          std::cout << "sweep " << name << " (" << key << "): " << fixed(ms, 4)
+                    << " ms/generation\n";
+          if (ms < best_ms) {
+            best_ms = ms;
+            best = trial;
+          }
+        }
+      }
+    }
+    // Time the winner again with the full repetition count.
+    engine.set_params(best);
+    uint64_t g = generations;
+    const double ms = time_engine(engine, s_.repeat, g);
+    Row r = make_row(name, info, engine, ms, g);
+    r.best = true;
+    r.note = "sweep best of " + std::to_string(tried.size()) + " shapes";
+    rows_.push_back(r);
+    return true;
+  }
+
+  const EngineRegistry& registry_;
+  Settings s_;
+  double bandwidth_ = 0;
+  std::vector<Row> rows_;
+  std::optional<uint64_t> full_hash_;
+  std::string full_hash_engine_;
+};
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+std::string json_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '"' || c == '\\') o += '\\';
+    if (c == '\n') {
+      o += "\\n";
+      continue;
+    }
+    o += c;
+  }
+  return o;
+}
+
+}  // namespace
+
+int bench_command(const std::vector<std::string>& args) {
+  ArgParser p("bench",
+              "Checks every engine bit-for-bit against the CPU reference, then times "
+              "ms/generation on a random 50% soup against the measured copy-bandwidth limit.");
+  p.option("size", "s", "N|WxH", "grid size to time (default 16384 with a CUDA device, else 2048)");
+  p.option("engines", "e", "LIST",
+           "comma-separated engines (default: every GPU engine with a "
+           "device, else every CPU engine)");
+  p.flag("sweep", "", "try the launch-shape space and report the best shape per engine");
+  p.option("generations", "g", "K", "generations stepped before comparing engines", "64");
+  p.option("check-size", "", "WxH", "grid size of the check against the reference", "999x701");
+  p.option("json", "", "FILE", "also write the results as JSON");
+  p.option("rule", "r", "RULE", "rule to time", "B3/S23");
+  p.option("topology", "t", "plane|torus", "topology of the timed grid", "torus");
+  p.option("repeat", "", "R", "timed repetitions per engine (median reported)", "5");
+  if (!p.parse(args)) {
+    std::cout << p.usage();
+    return 0;
+  }
+  const EngineRegistry& registry = engine_registry();
+  const bool gpu = cuda_device_available();
+
+  Settings s;
+  s.size = parse_grid_size(p.has("size") ? p.get("size") : (gpu ? "16384" : "2048"));
+  s.check_size = parse_grid_size(p.get("check-size"));
+  const RuleSpec spec = parse_rule(p.get("rule"));
+  s.rule = spec.rule;
+  s.topology = parse_topology(p.get("topology"));
+  s.check_generations = uint64_t(p.get_int("generations", 1, 1 << 20));
+  s.repeat = int(p.get_int("repeat", 1, 1000));
+  s.sweep = p.has("sweep");
+
+  std::vector<std::string> names;
+  if (p.has("engines")) {
+    names = split_list(p.get("engines"));
+    for (const std::string& n : names) registry.info(n);  // unknown names fail early
+  } else {
+    for (const EngineInfo& e : registry.engines())
+      if (e.gpu == gpu && registry.unavailable_reason(e.name).empty()) names.push_back(e.name);
+  }
+  if (names.empty()) throw Error("no engine to benchmark");
+
+  std::cout << "device: " << (gpu ? compute_device_summary() : "no CUDA device: CPU engines only")
+            << "\n";
+  const double cells = double(s.size.width) * double(s.size.height);
+  double bandwidth = 0;
+#if GPULIFE_HAVE_CUDA
+  if (gpu) {
+    const gpu::CopyBandwidth& bw = gpu::copy_bandwidth();
+    bandwidth = bw.bytes_per_second;
+    std::cout << "copy bandwidth: " << fixed(bandwidth / 1e12, 3)
+              << " TB/s (device-to-device copy of " << (bw.buffer_bytes >> 20)
+              << " MiB, bytes read + written, median of " << bw.repetitions << ")\n";
+    std::cout << "limits at " << size_text(s.size) << ": byte-per-cell "
+              << fixed(2.0 * cells / bandwidth * 1e3, 3) << " ms/generation, bit-packed "
+              << fixed(2.0 * cells / 8.0 / bandwidth * 1e3, 4) << " ms/generation\n";
+  }
+#endif
+  std::cout << "rule " << s.rule.to_string() << ", " << to_string(s.topology) << " "
+            << size_text(s.size) << ", random 50% soup (seed " << kSeed << ")\n";
+
+  const auto cases = reference_cases(s);
+  Grid soup(s.size.width, s.size.height, s.topology);
+  soup.randomize(0.5, kSeed);
+
+  Bench bench(registry, s);
+  bench.set_bandwidth(bandwidth);
+  bool ok = true;
+  for (const std::string& name : names) ok = bench.run(name, soup, cases) && ok;
+
+  // The table last.
+  std::cout << "\n"
+            << "| engine | parameters | ms/generation | % of bandwidth limit | Gcell/s | note |\n"
+            << "|---|---|---|---|---|---|\n";
+  for (const Row& r : bench.rows()) {
+    const bool timed = r.ms > 0;
+    std::cout << "| " << r.engine << " | " << r.params << " | " << (timed ? fixed(r.ms, 4) : "-")
+              << " | " << (r.percent >= 0 ? fixed(r.percent, 1) + " %" : "-") << " | "
+              << (timed ? fixed(r.gcells, r.gcells < 10 ? 2 : 0) : "-") << " | " << r.note << " |\n";
+  }
+
+  if (p.has("json")) {
+    std::ofstream out(p.get("json"));
+    if (!out) throw Error("cannot write " + p.get("json"));
+    out << "{\n  \"device\": \"" << json_escape(gpu ? compute_device_summary() : "no CUDA device")
+        << "\",\n"
+        << "  \"copy_bandwidth_bytes_per_s\": " << bandwidth << ",\n"
+        << "  \"width\": " << s.size.width << ", \"height\": " << s.size.height << ",\n"
+        << "  \"rule\": \"" << s.rule.to_string() << "\", \"topology\": \"" << to_string(s.topology)
+        << "\",\n"
+        << "  \"limit_ms_byte\": " << (bandwidth > 0 ? 2.0 * cells / bandwidth * 1e3 : 0)
+        << ", \"limit_ms_bit\": " << (bandwidth > 0 ? 2.0 * cells / 8.0 / bandwidth * 1e3 : 0)
+        << ",\n  \"checks_passed\": " << (ok ? "true" : "false") << ",\n  \"results\": [\n";
+    for (size_t i = 0; i < bench.rows().size(); ++i) {
+      const Row& r = bench.rows()[i];
+      out << "    {\"engine\": \"" << r.engine << "\", \"params\": \"" << r.params
+          << "\", \"ms_per_generation\": " << r.ms << ", \"percent_of_limit\": " << r.percent
+          << ", \"gcells_per_s\": " << r.gcells
+          << ", \"generations_per_repetition\": " << r.generations_per_repetition
+          << ", \"sweep_best\": " << (r.best ? "true" : "false") << ", \"note\": \""
+          << json_escape(r.note) << "\"}" << (i + 1 < bench.rows().size() ? "," : "") << "\n";
+    }
+    out << "  ]\n}\n";
+  }
+  if (!ok) {
+    std::cerr << "bench: at least one engine disagrees with the reference (see MISMATCH above)\n";
+    return 1;
+  }
+  return 0;
+}
+
 }  // namespace gpulife::app

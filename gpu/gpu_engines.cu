@@ -20,9 +20,10 @@ struct Factory {
 const std::vector<Factory>& factories() {
   static const std::vector<Factory> list = {
       {"byte-naive", make_byte_naive_engine},
-      // byte-grouped: next
+      {"byte-grouped", make_byte_grouped_engine},
       {"bit32", make_bit32_engine},
       {"bit64", make_bit64_engine},
+      {"bit-multistep", make_bit_multistep_engine},
   };
   return list;
 }

@@ -1,0 +1,232 @@
+// byte-grouped: one byte per cell, a block of cells per thread with vector loads and stores,
+// neighbour sums four cells at a time in 32-bit words (SWAR).
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "gpu/cuda_check.cuh"
+#include "gpu/device_engine.hpp"
+#include "gpu/kernel_engines.hpp"
+#include "gpu/life_rule.cuh"
+
+namespace gpulife::gpu {
+namespace {
+
+// K words of four cells, plus the cells just left and right of them (each in byte 0).
+template <int K>
+struct ByteRow {
+  uint32_t v[K];
+  uint32_t left, right;
+};
+
+template <int K>
+__device__ __forceinline__ void load_words(const uint8_t* __restrict__ p, uint32_t* v) {
+  if constexpr (K == 1) {
+    v[0] = *reinterpret_cast<const uint32_t*>(p);
+  } else if constexpr (K == 2) {
+    const uint2 a = *reinterpret_cast<const uint2*>(p);
+    v[0] = a.x, v[1] = a.y;
+  } else {
+#pragma unroll
+    for (int q = 0; q < K / 4; ++q) {
+      const uint4 a = reinterpret_cast<const uint4*>(p)[q];
+      v[4 * q] = a.x, v[4 * q + 1] = a.y, v[4 * q + 2] = a.z, v[4 * q + 3] = a.w;
+    }
+  }
+}
+
+template <int K>
+__device__ __forceinline__ void store_words(uint8_t* __restrict__ p, const uint32_t* v) {
+  if constexpr (K == 1) {
+    *reinterpret_cast<uint32_t*>(p) = v[0];
+  } else if constexpr (K == 2) {
+    *reinterpret_cast<uint2*>(p) = make_uint2(v[0], v[1]);
+  } else {
+#pragma unroll
+    for (int q = 0; q < K / 4; ++q)
+      reinterpret_cast<uint4*>(p)[q] =
+          make_uint4(v[4 * q], v[4 * q + 1], v[4 * q + 2], v[4 * q + 3]);
+  }
+}
+
+// Row y (wrapped on a torus, dead beyond a plane) around cells x0 .. x0 + 4K - 1, which lie
+// inside the width.
+template <int K>
+__device__ __forceinline__ ByteRow<K> load_row(const uint8_t* __restrict__ src, int64_t y,
+                                               int64_t x0, int64_t width, int64_t height,
+                                               int64_t pitch, bool torus) {
+  ByteRow<K> r;
+  if (y < 0 || y >= height) {
+    if (!torus) {
+#pragma unroll
+      for (int k = 0; k < K; ++k) r.v[k] = 0;
+      r.left = r.right = 0;
+      return r;
+    }
+    y = y < 0 ? y + height : y - height;
+  }
+  const uint8_t* row = src + y * pitch;
+  load_words<K>(row + x0, r.v);
+  r.left = x0 > 0 ? row[x0 - 1] : (torus ? row[width - 1] : 0);
+  const int64_t xr = x0 + 4 * K;
+  r.right = xr < width ? row[xr] : (torus ? row[0] : 0);
+  return r;
+}
+
+template <int K, bool kLife>
+__device__ __forceinline__ void grouped_rows(const uint8_t* __restrict__ src,
+                                             uint8_t* __restrict__ dst, int64_t x0, int64_t y0,
+                                             int64_t y1, int64_t width, int64_t height,
+                                             int64_t pitch, bool torus, RuleBits rule) {
+  ByteRow<K> above = load_row<K>(src, y0 - 1, x0, width, height, pitch, torus);
+  ByteRow<K> mid = load_row<K>(src, y0, x0, width, height, pitch, torus);
+  for (int64_t y = y0; y < y1; ++y) {
+    const ByteRow<K> below = load_row<K>(src, y + 1, x0, width, height, pitch, torus);
+    // Vertical sums of three cells per byte (0..3), then horizontal: bytes never carry.
+    uint32_t v[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) v[k] = above.v[k] + mid.v[k] + below.v[k];
+    const uint32_t vl = above.left + mid.left + below.left;
+    const uint32_t vr = above.right + mid.right + below.right;
+    uint32_t out[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) {
+      const uint32_t west =
+          k == 0 ? __byte_perm(vl, v[0], 0x6540) : __byte_perm(v[k - 1], v[k], 0x6543);
+      const uint32_t east =
+          k == K - 1 ? __byte_perm(v[k], vr, 0x4321) : __byte_perm(v[k], v[k + 1], 0x4321);
+      const uint32_t s = mid.v[k];
+      const uint32_t n = west + v[k] + east - s;  // 0..8 per byte
+      out[k] = apply_rule<kLife>(n, n >> 1, n >> 2, n >> 3, s, rule) & 0x01010101u;
+    }
+    store_words<K>(dst + y * pitch + x0, out);
+    above = mid;
+    mid = below;
+  }
+}
+
+// Cells of a group that crosses the width: one at a time, padding past the width written dead.
+__device__ void edge_rows(const uint8_t* __restrict__ src, uint8_t* __restrict__ dst, int64_t x0,
+                          int64_t x1, int64_t y0, int64_t y1, int64_t width, int64_t height,
+                          int64_t pitch, bool torus, RuleBits rule) {
+  for (int64_t y = y0; y < y1; ++y) {
+    for (int64_t x = x0; x < x1; ++x) {
+      if (x >= width) {
+        dst[y * pitch + x] = 0;
+        continue;
+      }
+      int n = 0;
+      for (int dy = -1; dy <= 1; ++dy) {
+        int64_t yy = y + dy;
+        if (yy < 0 || yy >= height) {
+          if (!torus) continue;
+          yy = yy < 0 ? yy + height : yy - height;
+        }
+        for (int dx = -1; dx <= 1; ++dx) {
+          if (dx == 0 && dy == 0) continue;
+          int64_t xx = x + dx;
+          if (xx < 0 || xx >= width) {
+            if (!torus) continue;
+            xx = xx < 0 ? xx + width : xx - width;
+          }
+          n += src[yy * pitch + xx];
+        }
+      }
+      const uint32_t s = src[y * pitch + x];
+      dst[y * pitch + x] = uint8_t(((s ? rule.survival : rule.birth) >> n) & 1u);
+    }
+  }
+}
+
+template <int K, bool kLife>
+static __global__ void byte_grouped_kernel(const uint8_t* __restrict__ src,
+                                           uint8_t* __restrict__ dst, int64_t width, int64_t height,
+                                           int64_t pitch, int cells_y, bool torus, RuleBits rule) {
+  const int64_t x0 = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) * (4 * K);
+  if (x0 >= pitch) return;
+  const int64_t groups = (height + cells_y - 1) / cells_y;
+  for (int64_t g = int64_t(blockIdx.y) * blockDim.y + threadIdx.y; g < groups;
+       g += int64_t(gridDim.y) * blockDim.y) {
+    const int64_t y0 = g * cells_y, y1 = std::min<int64_t>(y0 + cells_y, height);
+    if (x0 + 4 * K <= width)
+      grouped_rows<K, kLife>(src, dst, x0, y0, y1, width, height, pitch, torus, rule);
+    else
+      edge_rows(src, dst, x0, std::min<int64_t>(x0 + 4 * K, pitch), y0, y1, width, height, pitch,
+                torus, rule);
+  }
+}
+
+class ByteGroupedEngine final : public DeviceEngine {
+ public:
+  const EngineInfo& info() const override {
+    static const EngineInfo i{"byte-grouped", "byte",
+                              "CUDA, one byte per cell, a block of cells per thread, vector "
+                              "loads, 4 cells per 32-bit operation",
+                              CellLayout::BytePerCell, true};
+    return i;
+  }
+  std::vector<ParamInfo> param_info() const override {
+    return {{"cells_x", "cells per thread along x (4 per 32-bit word)", 4, 32, 16, 1, true},
+            {"cells_y", "cells per thread along y (rows reuse loads)", 1, 64, 8, 1, false},
+            {"block_x", "threads per block along x", 1, 1024, 64, 1, false},
+            {"block_y", "threads per block along y", 1, 1024, 2, 1, false}};
+  }
+  // Rows padded to 16 bytes so that every vector access is aligned.
+  DeviceLayout device_layout(int64_t width, int64_t height) const override {
+    const size_t pitch = (size_t(width) + 15) / 16 * 16;
+    return {CellLayout::BytePerCell, pitch, pitch * size_t(height)};
+  }
+
+ protected:
+  void check_params(const Params& p) const override {
+    if (p.at("block_x") * p.at("block_y") > 1024)
+      throw Error("engine byte-grouped: block_x * block_y = " +
+                  std::to_string(p.at("block_x") * p.at("block_y")) +
+                  " exceeds 1024 threads per block; valid: " + describe_params(param_info()) +
+                  ", block_x * block_y <= 1024");
+  }
+
+  uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
+    switch (param("cells_x")) {
+      case 4:
+        return launch<1>(src, dst, stream);
+      case 8:
+        return launch<2>(src, dst, stream);
+      case 16:
+        return launch<4>(src, dst, stream);
+      default:
+        return launch<8>(src, dst, stream);
+    }
+  }
+
+ private:
+  template <int K>
+  uint64_t launch(const void* src, void* dst, void* stream) {
+    const int bx = param("block_x"), by = param("block_y"), cy = param("cells_y");
+    const int64_t pitch = int64_t(row_pitch());
+    const int64_t columns = (pitch + 4 * K - 1) / (4 * K);
+    const int64_t groups = (height() + cy - 1) / cy;
+    const dim3 block{unsigned(bx), unsigned(by)};
+    const dim3 grid{unsigned((columns + bx - 1) / bx),
+                    unsigned(std::min<int64_t>((groups + by - 1) / by, 65535))};
+    const auto* s = static_cast<const uint8_t*>(src);
+    auto* d = static_cast<uint8_t*>(dst);
+    const bool torus = topology() == Topology::Torus;
+    const auto st = static_cast<cudaStream_t>(stream);
+    if (rule().is_life())
+      byte_grouped_kernel<K, true>
+          <<<grid, block, 0, st>>>(s, d, width(), height(), pitch, cy, torus, rule_bits(rule()));
+    else
+      byte_grouped_kernel<K, false>
+          <<<grid, block, 0, st>>>(s, d, width(), height(), pitch, cy, torus, rule_bits(rule()));
+    CUDA_CHECK_LAUNCH();
+    return 1;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<GpuEngine> make_byte_grouped_engine() {
+  return std::make_unique<ByteGroupedEngine>();
+}
+
+}  // namespace gpulife::gpu
