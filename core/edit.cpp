@@ -465,18 +465,32 @@ Edit paste(Engine& engine, const Pattern& pattern, Cell top_left, PasteMode mode
   }
   const std::vector<Cell>& cells = pattern.cells();  // sorted by (y, x)
   const int64_t dx = top_left.x - pb.min_x, dy = top_left.y - pb.min_y;
-  change_box(engine, placed, edit, [&](Grid& g, const Box& b) {
-    if (mode == PasteMode::Copy) g.clear();
-    // Only the pattern rows inside this band.
-    auto it = std::lower_bound(
+  // The pattern cells inside a piece: those from the first on its top row up to its bottom row,
+  // whose column falls inside it.
+  auto first_in_rows = [&](const Box& b) {
+    return std::lower_bound(
         cells.begin(), cells.end(), Cell{INT64_MIN, b.min_y - dy},
         [](const Cell& a, const Cell& c) { return a.y != c.y ? a.y < c.y : a.x < c.x; });
-    for (; it != cells.end() && it->y + dy <= b.max_y; ++it) {
-      const int64_t x = it->x + dx - b.min_x, y = it->y + dy - b.min_y;
-      if (x < 0 || x >= g.width()) continue;
-      g.set(x, y, mode == PasteMode::Xor ? !g.get(x, y) : true);
+  };
+  for (const Box& piece : split_box(placed)) {
+    if (mode != PasteMode::Copy) {
+      // Or and Xor change nothing where the pattern has no cells: skip reading those pieces,
+      // which keeps a sparse pattern spread over a large area cheap.
+      bool any = false;
+      for (auto it = first_in_rows(piece); !any && it != cells.end() && it->y + dy <= piece.max_y;
+           ++it)
+        any = it->x + dx >= piece.min_x && it->x + dx <= piece.max_x;
+      if (!any) continue;
     }
-  });
+    change_piece(engine, piece, edit, [&](Grid& g, const Box& b) {
+      if (mode == PasteMode::Copy) g.clear();
+      for (auto it = first_in_rows(b); it != cells.end() && it->y + dy <= b.max_y; ++it) {
+        const int64_t x = it->x + dx - b.min_x, y = it->y + dy - b.min_y;
+        if (x < 0 || x >= g.width()) continue;
+        g.set(x, y, mode == PasteMode::Xor ? !g.get(x, y) : true);
+      }
+    });
+  }
   return edit;
 }
 

@@ -514,6 +514,21 @@ TEST(EditRegionPath, ClearOutsideGoesBandByBandAndRecordsOnlyLiveBands) {
   EXPECT_LT(edit.bytes(), size_t{1} << 20);
 }
 
+TEST(EditRegionPath, SparseOrPasteReadsOnlyTheBandsItsCellsAreIn) {
+  CountingEngine e(make_reference_engine());
+  e.load(Grid(4096, 4096));
+  e.reset_counts();
+  Pattern p;
+  p.add(0, 0);
+  p.add(4000, 4000);
+  p.normalize();
+  paste(e, p, {10, 10}, PasteMode::Or);
+  EXPECT_LE(e.region_calls, 4u) << "one read and one write per corner band";
+  EXPECT_EQ(e.full_calls, 0u);
+  EXPECT_EQ(e.population(), 2u);
+  EXPECT_TRUE(state(e).get(4010, 4010));
+}
+
 // --- Paste preview ---
 
 TEST(PastePreview, TransformKeepsTheTopLeftAnchored) {
