@@ -135,6 +135,9 @@ class SimdEngine final : public Engine {
     cur_ = std::move(a);
     next_ = std::move(b);
     zero_ = std::move(zero);
+    masks_ = AlignedWords(size_t(3 * padded_words_));
+    simd::make_row_masks(width_, padded_words_, masks_.data(), masks_.data() + padded_words_,
+                         masks_.data() + 2 * padded_words_);
     for (int64_t y = 0; y < height_; ++y) {
       uint64_t* row = data_row(cur_, y);
       std::memcpy(row, grid.row(y), size_t(words_) * 8);
@@ -277,6 +280,9 @@ class SimdEngine final : public Engine {
       base.keep[t] = (t >= 1 && rule_.survives(t - 1)) ? ~uint64_t{0} : 0;
     }
     base.zero = zero_.data();
+    base.valid = masks_.data();
+    base.ghost = masks_.data() + padded_words_;
+    base.last_cell = masks_.data() + 2 * padded_words_;
     const size_t scratch_words = size_t(simd::band_scratch_words(gens, stride_));
     const int64_t rows = band_rows_;
     const int64_t bands = (height_ + rows - 1) / rows;
@@ -304,7 +310,7 @@ class SimdEngine final : public Engine {
   int64_t words_ = 0;
   int64_t padded_words_ = 0;
   int64_t stride_ = 0;
-  AlignedWords cur_, next_, zero_;
+  AlignedWords cur_, next_, zero_, masks_;
   std::vector<AlignedWords> scratch_;
   std::unique_ptr<ThreadPool> pool_;
   uint64_t generation_ = 0;

@@ -32,6 +32,8 @@ struct Avx2Ops {
   static T maj(T a, T b, T c) { return bor(band(a, b), band(c, bxor(a, b))); }
   static T xor_and(T a, T b, T c) { return bxor(a, band(b, c)); }
   static T and3(T a, T b, T c) { return band(band(a, b), c); }
+  static bool any(T a) { return !_mm256_testz_si256(a, a); }
+  static bool low_bit(T a) { return _mm_cvtsi128_si64(_mm256_castsi256_si128(a)) & 1; }
   static T life_rule(T t0, T p, T q, T cell) {
     return band(band(bxor(p, q), bxor(t0, q)), bor(p, cell));
   }

@@ -30,6 +30,8 @@ struct Avx512Ops {
   static T maj(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0xE8); }
   static T xor_and(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0x78); }
   static T and3(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0x80); }
+  static bool any(T a) { return _mm512_test_epi64_mask(a, a) != 0; }
+  static bool low_bit(T a) { return _mm_cvtsi128_si64(_mm512_castsi512_si128(a)) & 1; }
   static T life_rule(T t0, T p, T q, T cell) {
     // (p ^ q) & (t0 ^ q), then & (p | cell).
     const T m = _mm512_ternarylogic_epi64(p, q, t0, 0x24);

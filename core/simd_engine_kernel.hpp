@@ -39,6 +39,13 @@ struct BandJob {
   uint64_t* scratch = nullptr;
   // A row of `stride` zero words: the dead rows beyond a plane's edge.
   const uint64_t* zero = nullptr;
+  // Rows of padded_words words, 64-byte aligned, that finish each computed row in registers
+  // (a scalar read-back of a just-stored vector stalls the pipeline): `valid` has the bits of
+  // cells inside the width, `ghost` the bit at x = width when it lies inside the padded words,
+  // `last_cell` the bit of cell width-1.
+  const uint64_t* valid = nullptr;
+  const uint64_t* ghost = nullptr;
+  const uint64_t* last_cell = nullptr;
 };
 
 // The inline helpers have internal linkage: this header is also compiled with -mavx2, and a
@@ -48,6 +55,18 @@ namespace {
 // Words of scratch run_band needs for `generations` generations per pass.
 inline int64_t band_scratch_words(int generations, int64_t stride) {
   return int64_t(generations) * 9 * stride;
+}
+
+// Fills the three mask rows of BandJob (each padded_words long) for a width.
+inline void make_row_masks(int64_t width, int64_t padded_words, uint64_t* valid, uint64_t* ghost,
+                           uint64_t* last_cell) {
+  for (int64_t j = 0; j < padded_words; ++j) valid[j] = ghost[j] = last_cell[j] = 0;
+  for (int64_t x = 0; x < width; x += 64) {
+    const int64_t n = width - x < 64 ? width - x : 64;
+    valid[x >> 6] = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+  }
+  if ((width >> 6) < padded_words) ghost[width >> 6] = uint64_t{1} << (width & 63);
+  last_cell[(width - 1) >> 6] = uint64_t{1} << ((width - 1) & 63);
 }
 
 // Brings a freshly written row into the invariant form described at BandJob.

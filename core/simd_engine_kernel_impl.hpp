@@ -27,11 +27,16 @@ inline void row_sums(const uint64_t* val, uint64_t* lo, uint64_t* hi, int64_t pa
 
 // One output row from the row sums of the rows above, at and below it and its own cells. The
 // three 2-bit sums add up to the 3x3 total T = t0 + 2p + 4q + 8r (0..9, the cell included).
+// The row leaves in the invariant form of BandJob: the vectors holding the row's end are masked
+// (and get the torus guard bit) before they are stored, and the guard words are plain stores.
 template <class V, bool kLife>
 inline void next_row(const uint64_t* alo, const uint64_t* ahi, const uint64_t* blo,
                      const uint64_t* bhi, const uint64_t* clo, const uint64_t* chi,
                      const uint64_t* val, uint64_t* out, int64_t padded_words,
                      const BandJob& masks) {
+  const int64_t tail = (masks.words - 1) / V::kWords * V::kWords;
+  const bool torus = masks.torus;
+  bool first = false, last = false;
   typename V::T born[10], kept[10];
   for (int t = 0; t <= 9; ++t) {
     born[t] = V::set1(masks.birth[t]);
@@ -50,12 +55,23 @@ inline void next_row(const uint64_t* alo, const uint64_t* ahi, const uint64_t* b
     const auto p = V::bxor(x3, k);
     const auto q = V::xor_and(m3, x3, k);
     const auto cell = V::load(val + w);
+    auto finish = [&](typename V::T res) {
+      if (w == 0) first = V::low_bit(res);
+      if (w >= tail) {
+        res = V::band(res, V::load(masks.valid + w));
+        if (torus) {
+          last = last || V::any(V::band(res, V::load(masks.last_cell + w)));
+          res = V::bor(res, V::band(V::load(masks.ghost + w), V::set1(first ? ~uint64_t{0} : 0)));
+        }
+      }
+      V::store(out + w, res);
+    };
     if constexpr (kLife) {
       // Alive next iff T == 3, or T == 4 and alive now. T <= 9, so T mod 8 decides: 3 is
       // (t0,p,q) = (1,1,0) and 4 is (0,0,1); those are the only ones with p != q and t0 != q
       // apart from 2 and 5, which p | cell tells apart (5 needs p = 0 and is excluded, 4 needs
       // the live cell).
-      V::store(out + w, V::life_rule(t0, p, q, cell));
+      finish(V::life_rule(t0, p, q, cell));
     } else {
       const auto r = V::and3(m3, x3, k);
       const auto nt0 = V::bnot(t0);
@@ -75,10 +91,14 @@ inline void next_row(const uint64_t* alo, const uint64_t* ahi, const uint64_t* b
         const auto sel = V::bor(V::bandn(cell, born[t]), V::band(cell, kept[t]));
         result = V::bor(result, V::band(e[t], sel));
       }
-      V::store(out + w, result);
+      finish(result);
     }
   }
+  out[-1] = torus && last ? uint64_t{1} << 63 : 0;
+  out[padded_words] = torus && first && (masks.width >> 6) == padded_words ? 1 : 0;
 }
+
+inline constexpr int64_t kPrefetchRows = 4;
 
 inline int64_t mod3(int64_t y) {
   return ((y % 3) + 3) % 3;
@@ -114,6 +134,10 @@ void run_band_impl(const BandJob& j) {
         const uint64_t* val = j.src + ys * stride + kRowPad;
         uint64_t* lo = slot_row(0, r, 1);
         uint64_t* hi = slot_row(0, r, 2);
+        // The source rows stream from memory once per pass; ask for a later row ahead of use.
+        const int64_t ahead = (((r + kPrefetchRows) % h) + h) % h;
+        const uint64_t* next = j.src + ahead * stride + kRowPad;
+        for (int64_t w = 0; w < pw; w += 8) __builtin_prefetch(next + w);
         row_sums<V>(val, lo, hi, pw);
         e = {val, lo, hi};
       }
@@ -130,7 +154,6 @@ void run_band_impl(const BandJob& j) {
       const Row& c = ring[g - 1][mod3(y + 1)];
       uint64_t* out = g == gens ? j.dst + y * stride + kRowPad : slot_row(g, y, 0);
       next_row<V, kLife>(a.lo, a.hi, b.lo, b.hi, c.lo, c.hi, b.val, out, pw, j);
-      fix_row(out, j.width, j.words, pw, j.torus);
       if (g < gens) {
         uint64_t* lo = slot_row(g, y, 1);
         uint64_t* hi = slot_row(g, y, 2);

@@ -62,6 +62,8 @@ struct PortableOps {
   static T and3(const T& a, const T& b, const T& c) {
     return map([&](int i) { return a.w[i] & b.w[i] & c.w[i]; });
   }
+  static bool any(const T& a) { return (a.w[0] | a.w[1] | a.w[2] | a.w[3]) != 0; }
+  static bool low_bit(const T& a) { return a.w[0] & 1u; }
   static T life_rule(const T& t0, const T& p, const T& q, const T& cell) {
     return map(
         [&](int i) { return (p.w[i] ^ q.w[i]) & (t0.w[i] ^ q.w[i]) & (p.w[i] | cell.w[i]); });
