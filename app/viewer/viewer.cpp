@@ -172,7 +172,8 @@ void save_screenshot(const std::string& path, int w, int h) {
 }
 
 // Where things ended up on screen, for scripts and the screenshot test.
-void print_layout(const ViewerState& s, int fb_w, int fb_h) {
+void print_layout(ViewerState& s, int fb_w, int fb_h) {
+  const Box live = s.sim.live_bounds();
   const Vec2d origin = s.camera.cell_to_screen({0, 0});
   std::printf(
       "view: framebuffer %dx%d, zoom %.9g px/cell, cell (0,0) at (%.4f, %.4f), grid %lldx%lld",
@@ -182,6 +183,13 @@ void print_layout(const ViewerState& s, int fb_w, int fb_h) {
     std::printf(", panel (%.0f, %.0f)-(%.0f, %.0f)", s.panel_min.x, s.panel_min.y, s.panel_max.x,
                 s.panel_max.y);
   std::printf("\n");
+  if (live.empty()) {
+    std::printf("view: no live cells\n");
+  } else {
+    std::printf("view: live cells in (%lld, %lld)-(%lld, %lld)\n",
+                static_cast<long long>(live.min_x), static_cast<long long>(live.min_y),
+                static_cast<long long>(live.max_x), static_cast<long long>(live.max_y));
+  }
 }
 
 int run_windowed(ViewerState& s) {

@@ -1,0 +1,142 @@
+// Runs `gpulife view` under xvfb-run on a known pattern (reference engine, 256x256 grid, 3
+// frames), reads the screenshot back and checks every cell of the pattern's box: live cells
+// bright, dead cells dark, all inside the free area beside the panel. Exit 77 = skipped.
+#include <png.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// An asymmetric shape, so mirrored or shifted drawing is caught.
+const char* const kPattern[] = {
+    "O.....OO", "........", "..OOO...", "O.......", "....O..O",
+};
+constexpr int kRows = 5, kCols = 8;
+
+bool on_path(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  if (!path) return false;
+  std::string p = path;
+  size_t start = 0;
+  while (start <= p.size()) {
+    const size_t end = p.find(':', start);
+    const std::string dir =
+        p.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    std::error_code ec;
+    if (!dir.empty() && fs::exists(fs::path(dir) / program, ec)) return true;
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return false;
+}
+
+int fail(const std::string& why) {
+  std::cerr << "FAIL: " << why << "\n";
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    std::cerr << "usage: viewer_screenshot_check GPULIFE WORKDIR\n";
+    return 2;
+  }
+  if (!on_path("xvfb-run")) {
+    std::cout << "skipped: xvfb-run not found (install xvfb to run the viewer test)\n";
+    return 77;
+  }
+  const fs::path dir = argv[2];
+  fs::create_directories(dir);
+  const fs::path pattern = dir / "shape.cells";
+  {
+    std::ofstream f(pattern);
+    f << "!Name: screenshot test shape\n";
+    for (const char* row : kPattern) f << row << "\n";
+  }
+  const fs::path png = dir / "shot.png";
+  fs::remove(png);
+  const std::string command = "xvfb-run -a -s '-screen 0 1280x800x24' '" + std::string(argv[1]) +
+                              "' view '" + pattern.string() +
+                              "' --engine reference --size 256 --frames 3 --screenshot '" +
+                              png.string() + "' 2>&1";
+  std::cout << "running: " << command << "\n";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return fail("cannot run xvfb-run");
+  std::string output;
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof buf, pipe)) output.append(buf, n);
+  const int status = pclose(pipe);
+  std::cout << output;
+  if (status != 0) return fail("gpulife view exited with status " + std::to_string(status));
+
+  std::smatch m;
+  const std::regex layout(
+      R"(zoom ([0-9.eE+-]+) px/cell, cell \(0,0\) at \(([0-9.eE+-]+), ([0-9.eE+-]+)\))");
+  if (!std::regex_search(output, m, layout)) return fail("no view layout line in the output");
+  const double zoom = std::stod(m[1]), ox = std::stod(m[2]), oy = std::stod(m[3]);
+  const std::regex live(R"(live cells in \((\d+), (\d+)\)-\((\d+), (\d+)\))");
+  if (!std::regex_search(output, m, live)) return fail("no live-cells line in the output");
+  const int bx0 = std::stoi(m[1]), by0 = std::stoi(m[2]);
+  const int bx1 = std::stoi(m[3]), by1 = std::stoi(m[4]);
+  if (bx1 - bx0 + 1 != kCols || by1 - by0 + 1 != kRows)
+    return fail("the live cells' box is not the pattern's size");
+  double panel_right = 0;
+  const std::regex panel(R"(panel \(([0-9.]+), ([0-9.]+)\)-\(([0-9.]+), ([0-9.]+)\))");
+  if (std::regex_search(output, m, panel)) panel_right = std::stod(m[3]);
+
+  png_image image{};
+  image.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_file(&image, png.string().c_str()))
+    return fail("cannot read " + png.string() + ": " + image.message);
+  image.format = PNG_FORMAT_RGB;
+  std::vector<unsigned char> rgb(PNG_IMAGE_SIZE(image));
+  if (!png_image_finish_read(&image, nullptr, rgb.data(), 0, nullptr))
+    return fail(std::string("cannot decode the screenshot: ") + image.message);
+  const int w = int(image.width), h = int(image.height);
+  std::cout << "screenshot " << w << "x" << h << ", zoom " << zoom << ", pattern at (" << bx0
+            << ", " << by0 << ")\n";
+  if (zoom < 4) return fail("the pattern was not zoomed in to (zoom " + std::to_string(zoom) + ")");
+
+  int errors = 0;
+  // One ring of dead cells around the pattern is checked too.
+  for (int cy = -1; cy <= kRows; ++cy) {
+    for (int cx = -1; cx <= kCols; ++cx) {
+      const bool alive = cy >= 0 && cy < kRows && cx >= 0 && cx < kCols && kPattern[cy][cx] == 'O';
+      const int px = int(ox + (bx0 + cx + 0.5) * zoom);
+      const int py = int(oy + (by0 + cy + 0.5) * zoom);
+      if (px < 0 || py < 0 || px >= w || py >= h) {
+        ++errors;
+        std::cerr << "cell (" << cx << ", " << cy << ") is off screen at " << px << ", " << py
+                  << "\n";
+        continue;
+      }
+      if (px < panel_right) {
+        ++errors;
+        std::cerr << "cell (" << cx << ", " << cy << ") lies under the panel\n";
+        continue;
+      }
+      const unsigned char* p = &rgb[(size_t(py) * w + px) * 3];
+      const bool lit = p[0] > 180 && p[1] > 120;
+      const bool dark = p[0] < 60 && p[1] < 60 && p[2] < 80;
+      if (alive ? !lit : !dark) {
+        ++errors;
+        std::cerr << "cell (" << cx << ", " << cy << ") should be " << (alive ? "lit" : "dark")
+                  << " at pixel (" << px << ", " << py << "): rgb " << int(p[0]) << " " << int(p[1])
+                  << " " << int(p[2]) << "\n";
+      }
+    }
+  }
+  if (errors) return fail(std::to_string(errors) + " cells drawn wrongly");
+  std::cout << "ok: all " << (kRows + 2) * (kCols + 2) << " cells drawn as expected\n";
+  return 0;
+}
