@@ -11,5 +11,6 @@ std::unique_ptr<GpuEngine> make_byte_naive_engine();
 std::unique_ptr<GpuEngine> make_byte_grouped_engine();
 std::unique_ptr<GpuEngine> make_bit32_engine();
 std::unique_ptr<GpuEngine> make_bit64_engine();
+std::unique_ptr<GpuEngine> make_bit_multistep_engine();
 
 }  // namespace gpulife::gpu

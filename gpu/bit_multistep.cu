@@ -1,0 +1,174 @@
+// bit-multistep: bit-packed Life with temporal blocking; each pass over memory advances up to
+// 16 generations with every in-flight row held in registers and edge words shared by shuffles.
+#include <algorithm>
+#include <string>
+
+#include "core/error.hpp"
+#include "gpu/bit_multistep.hpp"
+#include "gpu/cuda_check.cuh"
+#include "gpu/device_engine.hpp"
+
+namespace gpulife::gpu {
+namespace {
+
+using multistep::PassArgs;
+using multistep::WarpPass;
+
+// The block's warps sit side by side along the row; 8 warps of up to 255 registers still fit
+// one SM's register file, so every shape the parameters allow can launch.
+constexpr int kMaxBlockWarps = 8;
+// Registers: each level holds about seven words of state per word of the lane (three row sums
+// in flight, the cells); beyond 16 levels * words the kernel spills.
+constexpr int kMaxDepthTimesWords = 16;
+
+// A warp's lanes exchange edge words by shuffles (lane 0 and 31 get their own: the halo).
+struct ShuffleLanes {
+  GPULIFE_MS_HD void exchange(uint32_t last, uint32_t first, uint32_t& from_west,
+                              uint32_t& from_east) {
+#if defined(__CUDA_ARCH__)
+    from_west = __shfl_up_sync(0xffffffffu, last, 1);
+    from_east = __shfl_down_sync(0xffffffffu, first, 1);
+#else
+    from_west = last;
+    from_east = first;
+#endif
+  }
+};
+
+template <int K, int D, bool kLife, bool kFma>
+static __global__ void multistep_kernel(const __grid_constant__ PassArgs a) {
+  const int64_t warp_col = int64_t(blockIdx.x) * blockDim.y + threadIdx.y;
+  if (warp_col >= a.warp_cols) return;  // whole warps only
+  ShuffleLanes lanes;
+  WarpPass<K, D, kLife, kFma, ShuffleLanes> pass(a, warp_col, int(threadIdx.x), lanes);
+  for (int64_t tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) pass.run_tile(tile);
+}
+
+using Kernel = void (*)(PassArgs);
+
+template <int K, bool kLife, bool kFma>
+Kernel kernel_for_depth(int depth) {
+  switch (depth) {
+    case 1:
+      return multistep_kernel<K, 1, kLife, kFma>;
+    case 2:
+      return multistep_kernel<K, 2, kLife, kFma>;
+    case 4:
+      return multistep_kernel<K, 4, kLife, kFma>;
+    case 8:
+      if constexpr (K <= 2) return multistep_kernel<K, 8, kLife, kFma>;
+      break;
+    case 16:
+      if constexpr (K == 1) return multistep_kernel<K, 16, kLife, kFma>;
+      break;
+  }
+  return nullptr;
+}
+
+template <bool kLife, bool kFma>
+Kernel kernel_for(int words_per_thread, int depth) {
+  switch (words_per_thread) {
+    case 1:
+      return kernel_for_depth<1, kLife, kFma>(depth);
+    case 2:
+      return kernel_for_depth<2, kLife, kFma>(depth);
+    case 4:
+      return kernel_for_depth<4, kLife, kFma>(depth);
+  }
+  return nullptr;
+}
+
+Kernel select_kernel(bool life, bool fma, int words_per_thread, int depth) {
+  if (life)
+    return fma ? kernel_for<true, true>(words_per_thread, depth)
+               : kernel_for<true, false>(words_per_thread, depth);
+  // Other rules spend most of their time in the rule tables: one shift variant is enough.
+  return kernel_for<false, true>(words_per_thread, depth);
+}
+
+int output_words(int words_per_thread) {
+  return 32 * words_per_thread - 2;
+}
+
+class BitMultistepEngine final : public DeviceEngine {
+ public:
+  const EngineInfo& info() const override {
+    static const EngineInfo i{"bit-multistep", "multistep",
+                              "CUDA, one bit per cell, up to 16 generations per pass in registers",
+                              CellLayout::BitPacked, true};
+    return i;
+  }
+
+  std::vector<ParamInfo> param_info() const override {
+    return {
+        {"depth", "generations per pass over memory", 1, 16, 8, 1, true},
+        {"words_per_thread", "32-bit words of a row per lane (depth * words <= 16)", 1, 4, 2, 1,
+         true},
+        {"tile_rows", "rows of a tile (a warp streams through tile_rows + 2 * depth rows)", 8,
+         65536, 1024, 8, false},
+        {"block_warps", "warps per block, side by side along the row", 1, kMaxBlockWarps, 4, 1,
+         false},
+        {"fma_shifts", "1: neighbour shifts as multiply-adds (FMA pipe), 0: funnel shifts", 0, 1, 1,
+         1, false},
+    };
+  }
+
+  // The canonical layout: 64-bit words read as pairs of little-endian 32-bit words.
+  DeviceLayout device_layout(int64_t width, int64_t height) const override {
+    const size_t pitch = canonical_pitch(width);
+    return {CellLayout::BitPacked, pitch, pitch * size_t(height)};
+  }
+
+ protected:
+  void check_params(const Params& p) const override {
+    const int depth = p.at("depth"), words = p.at("words_per_thread");
+    if (depth * words > kMaxDepthTimesWords)
+      throw Error("engine bit-multistep: depth " + std::to_string(depth) + " with " +
+                  std::to_string(words) +
+                  " words_per_thread needs too many registers; valid: depth * words_per_thread "
+                  "<= 16 (words_per_thread 1: depth <= 16, 2: depth <= 8, 4: depth <= 4); " +
+                  describe_params(param_info()));
+  }
+
+  uint64_t launch_pass(const void* src, void* dst, uint64_t max_generations,
+                       void* stream) override {
+    const int depth = multistep::pass_depth(param("depth"), max_generations);
+    const int words_per_thread = param("words_per_thread");
+    const int block_warps = param("block_warps");
+    const Kernel kernel =
+        select_kernel(rule().is_life(), param("fma_shifts") != 0, words_per_thread, depth);
+    if (!kernel)
+      throw Error("engine bit-multistep: no kernel for depth " + std::to_string(depth) +
+                  " and words_per_thread " + std::to_string(words_per_thread));
+
+    PassArgs a;
+    a.src = static_cast<const uint32_t*>(src);
+    a.dst = static_cast<uint32_t*>(dst);
+    a.width = width();
+    a.height = height();
+    a.pitch = int64_t(row_pitch() / 4);
+    a.words = (width() + 31) / 32;
+    a.last_mask = width() % 32 ? (1u << (width() % 32)) - 1u : ~0u;
+    a.warp_cols = (a.pitch + output_words(words_per_thread) - 1) / output_words(words_per_thread);
+    a.tile_rows = param("tile_rows");
+    a.tiles = (height() + a.tile_rows - 1) / a.tile_rows;
+    a.torus = topology() == Topology::Torus;
+    a.aligned = width() % 32 == 0;
+    a.rule = multistep::rule_tables(rule().birth, rule().survival);
+
+    const dim3 block(32, unsigned(block_warps));
+    const dim3 grid(unsigned((a.warp_cols + block_warps - 1) / block_warps),
+                    unsigned(std::min<int64_t>(a.tiles, 65535)));
+    kernel<<<grid, block, 0, static_cast<cudaStream_t>(stream)>>>(a);
+    CUDA_CHECK_LAUNCH();
+    return uint64_t(depth);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<GpuEngine> make_bit_multistep_engine() {
+  return std::make_unique<BitMultistepEngine>();
+}
+
+}  // namespace gpulife::gpu

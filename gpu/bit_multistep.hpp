@@ -1,0 +1,368 @@
+// bit-multistep: the per-word logic and the per-warp pass of the temporally blocked kernel, in
+// plain C++ that nvcc also compiles for the device, so the whole algorithm runs on the CPU too.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "gpu/gpu_engine.hpp"
+
+#if defined(__CUDACC__)
+#define GPULIFE_MS_HD __host__ __device__ __forceinline__
+#else
+#define GPULIFE_MS_HD inline
+#endif
+
+namespace gpulife::gpu {
+
+std::unique_ptr<GpuEngine> make_bit_multistep_engine();
+
+namespace multistep {
+
+// Any three-input bitwise function, given as its LOP3 truth table (a = 0xF0, b = 0xCC, c = 0xAA),
+// so the device gets exactly one LOP3 per call.
+template <uint32_t kLut>
+GPULIFE_MS_HD uint32_t lop3(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__)
+  uint32_t r;
+  asm("lop3.b32 %0, %1, %2, %3, %4;" : "=r"(r) : "r"(a), "r"(b), "r"(c), "n"(kLut));
+  return r;
+#else
+  uint32_t r = 0;
+  for (uint32_t i = 0; i < 8; ++i)
+    if ((kLut >> i) & 1u) r |= ((i & 4) ? a : ~a) & ((i & 2) ? b : ~b) & ((i & 1) ? c : ~c);
+  return r;
+#endif
+}
+
+GPULIFE_MS_HD uint32_t xor3(uint32_t a, uint32_t b, uint32_t c) {
+  return lop3<0x96>(a, b, c);
+}
+GPULIFE_MS_HD uint32_t maj3(uint32_t a, uint32_t b, uint32_t c) {
+  return lop3<0xE8>(a, b, c);
+}
+
+// Words of 32 cells, bit i = cell x0 + i. west(): each cell's west neighbour (cell x - 1), taking
+// bit 0's from the previous word's bit 31; east(): cell x + 1, bit 31's from the next word.
+// kFma computes them with multiply-adds (`two` = 2, `high` = 2^31, opaque to the compiler), which
+// run on the FMA pipe and leave the integer pipe to the LOP3s.
+template <bool kFma>
+GPULIFE_MS_HD uint32_t west(uint32_t prev, uint32_t cur, uint32_t two) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (kFma) return cur * two + __umulhi(prev, two);
+  return __funnelshift_l(prev, cur, 1);
+#else
+  (void)two;
+  return (cur << 1) | (prev >> 31);
+#endif
+}
+template <bool kFma>
+GPULIFE_MS_HD uint32_t east(uint32_t cur, uint32_t next, uint32_t high) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (kFma) return __umulhi(cur, high) + next * high;
+  return __funnelshift_r(cur, next, 1);
+#else
+  (void)high;
+  return (cur >> 1) | (next << 31);
+#endif
+}
+
+// A row's horizontal three-cell sum (west + centre + east, 0..3) as two bit planes.
+struct RowSum {
+  uint32_t s0, s1;
+};
+GPULIFE_MS_HD RowSum row_sum(uint32_t w, uint32_t c, uint32_t e) {
+  return {xor3(w, c, e), maj3(w, c, e)};
+}
+
+// B3/S23 from the row sums above, at (including the cell) and below, and the cell itself. With
+// the 3x3 sum q = x0 + 2 * (xc + u + 2v), a cell lives on iff q == 3, or q == 4 and it is alive;
+// seven LOP3s (found by exhaustive search over the adders' outputs).
+GPULIFE_MS_HD uint32_t life_next(RowSum a, RowSum b, RowSum c, uint32_t alive) {
+  const uint32_t x0 = xor3(a.s0, b.s0, c.s0);
+  const uint32_t xc = maj3(a.s0, b.s0, c.s0);
+  const uint32_t u = xor3(a.s1, b.s1, c.s1);
+  const uint32_t v = maj3(a.s1, b.s1, c.s1);
+  const uint32_t one = lop3<0x16>(x0, xc, v);   // exactly one of x0, xc, v
+  const uint32_t keep = lop3<0x29>(u, v, one);  // q in {2, 3} or q in {4, 5} with the cell...
+  return lop3<0xE0>(keep, alive, x0);           // ...: keep & (alive | x0)
+}
+
+// Any Life-like rule as tables over the 3x3 sum q (0..9), each entry 0 or all ones:
+// born[q] for a dead cell (q neighbours), lives[q] for a live one (q - 1 neighbours).
+struct RuleTables {
+  uint32_t born[10];
+  uint32_t lives[10];
+};
+inline RuleTables rule_tables(uint16_t birth, uint16_t survival) {
+  RuleTables t{};
+  for (int q = 0; q < 10; ++q) {
+    t.born[q] = (q <= 8 && ((birth >> q) & 1u)) ? ~0u : 0u;
+    t.lives[q] = (q >= 1 && ((survival >> (q - 1)) & 1u)) ? ~0u : 0u;
+  }
+  return t;
+}
+
+// Selects table[q] per bit, q = x0 + 2 t0 + 4 t1 + 8 t2 (q <= 9).
+GPULIFE_MS_HD uint32_t select10(const uint32_t (&table)[10], uint32_t x0, uint32_t t0, uint32_t t1,
+                                uint32_t t2) {
+  uint32_t p[5];
+  for (int i = 0; i < 5; ++i) p[i] = (x0 & table[2 * i + 1]) | (~x0 & table[2 * i]);
+  const uint32_t q0 = (t0 & p[1]) | (~t0 & p[0]);
+  const uint32_t q1 = (t0 & p[3]) | (~t0 & p[2]);
+  const uint32_t r = (t1 & q1) | (~t1 & q0);
+  return (t2 & p[4]) | (~t2 & r);
+}
+
+GPULIFE_MS_HD uint32_t rule_next(RowSum a, RowSum b, RowSum c, uint32_t alive,
+                                 const RuleTables& rule) {
+  const uint32_t x0 = xor3(a.s0, b.s0, c.s0);
+  const uint32_t xc = maj3(a.s0, b.s0, c.s0);
+  const uint32_t u = xor3(a.s1, b.s1, c.s1);
+  const uint32_t v = maj3(a.s1, b.s1, c.s1);
+  // q = x0 + 2 * (u + xc + 2v)
+  const uint32_t t0 = u ^ xc, carry = u & xc;
+  const uint32_t t1 = v ^ carry, t2 = v & carry;
+  const uint32_t born = select10(rule.born, x0, t0, t1, t2);
+  const uint32_t lives = select10(rule.lives, x0, t0, t1, t2);
+  return (alive & lives) | (~alive & born);
+}
+
+// Generations a pass of configured depth `depth` does when `left` remain: the depth, or at the
+// end the largest power of two not above what is left (the compiled depths are powers of two).
+GPULIFE_MS_HD int pass_depth(int depth, uint64_t left) {
+  if (left >= uint64_t(depth)) return depth;
+  int d = 1;
+  while (uint64_t(d) * 2 <= left) d *= 2;
+  return d;
+}
+
+// Everything one pass needs, by value (it becomes the kernel's parameter block).
+struct PassArgs {
+  const uint32_t* src = nullptr;
+  uint32_t* dst = nullptr;
+  int64_t width = 0, height = 0;
+  int64_t pitch = 0;       // 32-bit words per row in memory
+  int64_t words = 0;       // 32-bit words holding cells: ceil(width / 32)
+  uint32_t last_mask = 0;  // valid bits of word words - 1
+  int64_t warp_cols = 0;   // warps across a row
+  int64_t tile_rows = 0, tiles = 0;
+  bool torus = false;
+  bool aligned = false;  // width % 32 == 0
+  uint32_t two = 2, high = 0x80000000u;
+  RuleTables rule{};
+};
+
+// Output words of one warp: each of its 32 lanes holds K words of a row, and the outermost word
+// on each side is halo (its cells go stale from the outside in, one per generation).
+template <int K>
+inline constexpr int kWarpOutputWords = 32 * K - 2;
+
+GPULIFE_MS_HD int64_t floor_mod(int64_t a, int64_t m) {
+  const int64_t r = a % m;
+  return r < 0 ? r + m : r;
+}
+
+// Cells x .. x+31 of a torus row (modulo the width), for widths that are not a multiple of 32.
+GPULIFE_MS_HD uint32_t gather32(const uint32_t* row, uint32_t x, uint32_t width) {
+  uint32_t v = 0;
+  uint32_t filled = 0;
+  while (filled < 32) {
+    const uint32_t n = (32 - filled < width - x) ? 32 - filled : width - x;
+    const uint32_t off = x & 31u;
+    const uint32_t lo = row[x >> 5];
+    const uint32_t hi = off + n > 32 ? row[(x >> 5) + 1] : 0u;
+    uint32_t bits = off ? (lo >> off) | (hi << (32 - off)) : lo;
+    if (n < 32) bits &= (1u << n) - 1u;
+    v |= bits << filled;
+    filled += n;
+    x += n;
+    if (x == width) x = 0;
+  }
+  return v;
+}
+
+#if defined(__CUDA_ARCH__)
+#define GPULIFE_MS_LOAD(p) __ldg(p)
+#else
+#define GPULIFE_MS_LOAD(p) (*(p))
+#endif
+
+// One warp's work for one tile: a column of 32*K words of the rows [y0 - D, y0 + rows + D) is
+// streamed top to bottom once, and every row passes through D generation levels held in
+// registers, so the tile's rows come out D generations later. `Lanes` exchanges the edge words
+// between neighbouring lanes: warp shuffles on the device, threads on the CPU. Control flow is
+// uniform across the warp.
+template <int K, int D, bool kLife, bool kFma, class Lanes>
+class WarpPass {
+ public:
+  GPULIFE_MS_HD WarpPass(const PassArgs& a, int64_t warp_col, int lane, Lanes& lanes)
+      : a_(a), lane_(lane), lanes_(lanes) {
+    first_ = warp_col * kWarpOutputWords<K> - 1;
+    const int64_t mbase = first_ + int64_t(lane) * K;
+    const int64_t full_words = a.aligned ? a.words : a.words - 1;
+    for (int j = 0; j < K; ++j) {
+      const int64_t m = mbase + j;
+      const bool inside = m >= 0 && m < a.words;
+      if (!a.torus) {
+        colmask_[j] = inside ? (m == a.words - 1 ? a.last_mask : ~0u) : 0u;
+        code_[j] = inside ? int32_t(m) : kZero;
+      } else {
+        colmask_[j] = ~0u;
+        if (a.aligned)
+          code_[j] = int32_t(floor_mod(m, a.words));
+        else if (m >= 0 && m < full_words)
+          code_[j] = int32_t(m);
+        else
+          code_[j] = -1 - int32_t(floor_mod(32 * m, a.width));
+      }
+    }
+    edge_col_ = !a.torus && (first_ < 0 || first_ + 32 * K > full_words);
+  }
+
+  GPULIFE_MS_HD void run_tile(int64_t tile) {
+    y0_ = tile * a_.tile_rows;
+    rows_ = a_.tile_rows < a_.height - y0_ ? a_.tile_rows : a_.height - y0_;
+    nsteps_ = rows_ + 2 * D;
+    ystart_ = y0_ - D;
+    for (int g = 0; g < D; ++g)
+      for (int j = 0; j < K; ++j) {
+        for (int p = 0; p < 3; ++p) s0_[p][g][j] = s1_[p][g][j] = 0;
+        al_[0][g][j] = al_[1][g][j] = 0;
+      }
+    // Steps that need no masking: on a plane, level g at step s writes row ystart + s - g - 1,
+    // which must lie inside the grid for every level.
+    int64_t s_a = 0, s_b = nsteps_;
+    if (!a_.torus) {
+      if (edge_col_) {
+        s_a = s_b = nsteps_;
+      } else {
+        s_a = clamp(2 * D - y0_, 0, nsteps_);
+        s_b = clamp(a_.height - ystart_ + 1, s_a, nsteps_);
+      }
+    }
+    const int64_t s_fast_end = s_a + (s_b - s_a) / 6 * 6;
+    next_y_ = ystart_;
+    next_yy_ = a_.torus ? floor_mod(ystart_, a_.height) : 0;
+    load_next();
+    int64_t s = 0;
+    for (; s < s_a; ++s) masked_step(s);
+    for (; s < s_fast_end; s += 6) {
+      step<0, false>(s);
+      step<1, false>(s + 1);
+      step<2, false>(s + 2);
+      step<3, false>(s + 3);
+      step<4, false>(s + 4);
+      step<5, false>(s + 5);
+    }
+    for (; s < nsteps_; ++s) masked_step(s);
+  }
+
+ private:
+  static constexpr int32_t kZero = INT32_MIN;
+
+  GPULIFE_MS_HD static int64_t clamp(int64_t v, int64_t lo, int64_t hi) {
+    return v < lo ? lo : (v > hi ? hi : v);
+  }
+
+  // Loads the row for the next step into next_ (gen 0), then advances the row counters.
+  GPULIFE_MS_HD void load_next() {
+    const bool valid = a_.torus || (next_y_ >= 0 && next_y_ < a_.height);
+    const uint32_t* row = a_.src + (a_.torus ? next_yy_ : (valid ? next_y_ : 0)) * a_.pitch;
+    for (int j = 0; j < K; ++j) {
+      const int32_t c = code_[j];
+      uint32_t v = 0;
+      if (valid && c != kZero)
+        v = c >= 0 ? GPULIFE_MS_LOAD(row + c) : gather32(row, uint32_t(-1 - c), uint32_t(a_.width));
+      next_[j] = v;
+    }
+    ++next_y_;
+    if (++next_yy_ == a_.height) next_yy_ = 0;
+  }
+
+  GPULIFE_MS_HD void masked_step(int64_t s) {
+    step<0, true>(s);
+    for (int g = 0; g < D; ++g)
+      for (int j = 0; j < K; ++j) {
+        s0_[0][g][j] = s0_[1][g][j];
+        s1_[0][g][j] = s1_[1][g][j];
+        s0_[1][g][j] = s0_[2][g][j];
+        s1_[1][g][j] = s1_[2][g][j];
+        al_[0][g][j] = al_[1][g][j];
+      }
+  }
+
+  // Step s: row ystart + s enters at generation 0; level g turns row ystart + s - g (gen g)
+  // into the sums that complete row ystart + s - g - 1 at gen g + 1; the last level's row is
+  // stored. kPhase rotates the register slots so that no values move between steps.
+  template <int kPhase, bool kMask>
+  GPULIFE_MS_HD void step(int64_t s) {
+    constexpr int kAbove = kPhase % 3, kMid = (kPhase + 1) % 3, kNew = (kPhase + 2) % 3;
+    constexpr int kAlive = kPhase % 2, kAliveNew = (kPhase + 1) % 2;
+    uint32_t x[K];
+    for (int j = 0; j < K; ++j) x[j] = next_[j];
+    if (s + 1 < nsteps_) load_next();
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int g = 0; g < D; ++g) {
+      uint32_t from_west, from_east;
+      lanes_.exchange(x[K - 1], x[0], from_west, from_east);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int j = 0; j < K; ++j) {
+        const uint32_t w = west<kFma>(j == 0 ? from_west : x[j - 1], x[j], a_.two);
+        const uint32_t e = east<kFma>(x[j], j == K - 1 ? from_east : x[j + 1], a_.high);
+        const RowSum r = row_sum(w, x[j], e);
+        s0_[kNew][g][j] = r.s0;
+        s1_[kNew][g][j] = r.s1;
+      }
+      uint32_t row_mask = ~0u;
+      if (kMask && !a_.torus) {
+        const int64_t y = ystart_ + s - g - 1;
+        row_mask = (y >= 0 && y < a_.height) ? ~0u : 0u;
+      }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int j = 0; j < K; ++j) {
+        const RowSum above{s0_[kAbove][g][j], s1_[kAbove][g][j]};
+        const RowSum mid{s0_[kMid][g][j], s1_[kMid][g][j]};
+        const RowSum below{s0_[kNew][g][j], s1_[kNew][g][j]};
+        uint32_t out = kLife ? life_next(above, mid, below, al_[kAlive][g][j])
+                             : rule_next(above, mid, below, al_[kAlive][g][j], a_.rule);
+        if (kMask) out &= colmask_[j] & row_mask;
+        al_[kAliveNew][g][j] = x[j];
+        x[j] = out;
+      }
+    }
+    const int64_t y = ystart_ + s - D;
+    if (y >= y0_ && y < y0_ + rows_) {
+      uint32_t* row = a_.dst + y * a_.pitch;
+      for (int j = 0; j < K; ++j) {
+        const int64_t m = first_ + int64_t(lane_) * K + j;
+        const bool halo = (lane_ == 0 && j == 0) || (lane_ == 31 && j == K - 1);
+        if (halo || m < 0 || m >= a_.pitch) continue;
+        const uint32_t keep = m < a_.words - 1 ? ~0u : (m == a_.words - 1 ? a_.last_mask : 0u);
+        row[m] = x[j] & keep;
+      }
+    }
+  }
+
+  const PassArgs& a_;
+  int lane_;
+  Lanes& lanes_;
+  int64_t first_ = 0;  // virtual word of lane 0's first word
+  int32_t code_[K];    // per word: index in the row, kZero, or -1 - (first cell) to gather
+  uint32_t colmask_[K];
+  bool edge_col_ = false;
+  int64_t y0_ = 0, rows_ = 0, nsteps_ = 0, ystart_ = 0;
+  int64_t next_y_ = 0, next_yy_ = 0;
+  uint32_t next_[K];
+  uint32_t s0_[3][D][K], s1_[3][D][K];  // row sums: slots above, middle, new
+  uint32_t al_[2][D][K];                // the middle row's cells, and the new row's
+};
+
+}  // namespace multistep
+}  // namespace gpulife::gpu

@@ -1,0 +1,391 @@
+// Tests for gpu/bit_multistep: the per-word logic and the whole warp pass run on the CPU (always),
+// and the CUDA engine against the reference engine (only where a CUDA device exists).
+#include "gpu/bit_multistep.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <barrier>
+#include <cstring>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/reference_engine.hpp"
+#include "gpu/gpu_engines.hpp"
+
+namespace gpulife::gpu {
+namespace {
+
+using namespace multistep;
+
+bool cell(uint32_t word, int bit) {
+  return (word >> bit) & 1u;
+}
+
+// The rule applied to one cell from its 3x3 block, bit (dx + 1) + 3 (dy + 1) of `block`.
+bool reference_next(const Rule& rule, uint32_t block) {
+  int n = 0;
+  for (int i = 0; i < 9; ++i)
+    if (i != 4) n += (block >> i) & 1u;
+  return ((block >> 4) & 1u) ? rule.survives(n) : rule.births(n);
+}
+
+// Nine words (rows above/mid/below x west/centre/east), lane k of each holding its cell of
+// neighbourhood `first + k`, for all 512 neighbourhoods in 16 batches.
+std::vector<std::array<uint32_t, 9>> every_neighbourhood() {
+  std::vector<std::array<uint32_t, 9>> batches(16);
+  for (uint32_t b = 0; b < 512; ++b)
+    for (int i = 0; i < 9; ++i)
+      if ((b >> i) & 1u) batches[b / 32][i] |= 1u << (b % 32);
+  return batches;
+}
+
+uint32_t next_word(const std::array<uint32_t, 9>& n, const Rule& rule, bool fast) {
+  const RowSum a = row_sum(n[0], n[1], n[2]), b = row_sum(n[3], n[4], n[5]),
+               c = row_sum(n[6], n[7], n[8]);
+  if (fast) return life_next(a, b, c, n[4]);
+  return rule_next(a, b, c, n[4], rule_tables(rule.birth, rule.survival));
+}
+
+TEST(MultistepLogicTest, ShiftsTakeTheNeighbouringWordsEdgeBits) {
+  std::mt19937 rng(1);
+  for (int t = 0; t < 1000; ++t) {
+    const uint32_t prev = rng(), cur = rng(), next = rng();
+    const uint32_t w = west<false>(prev, cur, 2), e = east<false>(cur, next, 0x80000000u);
+    for (int i = 0; i < 32; ++i) {
+      EXPECT_EQ(cell(w, i), i == 0 ? cell(prev, 31) : cell(cur, i - 1));
+      EXPECT_EQ(cell(e, i), i == 31 ? cell(next, 0) : cell(cur, i + 1));
+    }
+  }
+}
+
+TEST(MultistepLogicTest, RowSumCountsThreeCells) {
+  std::mt19937 rng(2);
+  for (int t = 0; t < 1000; ++t) {
+    const uint32_t w = rng(), c = rng(), e = rng();
+    const RowSum s = row_sum(w, c, e);
+    for (int i = 0; i < 32; ++i)
+      EXPECT_EQ(int(cell(s.s0, i)) + 2 * int(cell(s.s1, i)),
+                int(cell(w, i)) + int(cell(c, i)) + int(cell(e, i)));
+  }
+}
+
+TEST(MultistepLogicTest, LifeFastPathMatchesTheRuleOnEveryNeighbourhood) {
+  for (const auto& n : every_neighbourhood()) {
+    const uint32_t got = next_word(n, Rule::life(), true);
+    for (int k = 0; k < 32; ++k) {
+      uint32_t block = 0;
+      for (int i = 0; i < 9; ++i) block |= uint32_t(cell(n[i], k)) << i;
+      EXPECT_EQ(cell(got, k), reference_next(Rule::life(), block)) << "block " << block;
+    }
+  }
+}
+
+TEST(MultistepLogicTest, RuleTablesMatchEveryRuleOnEveryNeighbourhood) {
+  std::mt19937 rng(3);
+  std::vector<Rule> rules = {Rule::life(),
+                             Rule{1u << 3 | 1u << 6, 1u << 2 | 1u << 3},
+                             Rule{0x1C8, 0x1D8},
+                             Rule{1u << 2, 0},
+                             Rule{0, 0},
+                             Rule{0x1FF, 0x1FF},
+                             Rule{1u << 0, 1u << 8}};
+  for (int i = 0; i < 40; ++i)
+    rules.push_back(Rule{uint16_t(rng() & 0x1FF), uint16_t(rng() & 0x1FF)});
+  const auto batches = every_neighbourhood();
+  for (const Rule& rule : rules)
+    for (const auto& n : batches) {
+      const uint32_t got = next_word(n, rule, false);
+      for (int k = 0; k < 32; ++k) {
+        uint32_t block = 0;
+        for (int i = 0; i < 9; ++i) block |= uint32_t(cell(n[i], k)) << i;
+        ASSERT_EQ(cell(got, k), reference_next(rule, block))
+            << rule.to_string() << " block " << block;
+      }
+    }
+}
+
+TEST(MultistepLogicTest, GatherWrapsAroundAnyWidth) {
+  std::mt19937 rng(4);
+  for (uint32_t width : {1u, 5u, 31u, 33u, 63u, 65u, 100u, 131u}) {
+    std::vector<uint32_t> row((width + 31) / 32 + 1, 0);
+    for (uint32_t x = 0; x < width; ++x)
+      if (rng() & 1u) row[x / 32] |= 1u << (x % 32);
+    for (uint32_t x = 0; x < width; ++x) {
+      const uint32_t v = gather32(row.data(), x, width);
+      for (int i = 0; i < 32; ++i) {
+        const uint32_t src = (x + uint32_t(i)) % width;
+        ASSERT_EQ(cell(v, i), cell(row[src / 32], int(src % 32))) << width << " " << x << " " << i;
+      }
+    }
+  }
+}
+
+TEST(MultistepLogicTest, PassDepthEndsOnTheRemainder) {
+  EXPECT_EQ(pass_depth(8, 100), 8);
+  EXPECT_EQ(pass_depth(8, 8), 8);
+  EXPECT_EQ(pass_depth(8, 7), 4);
+  EXPECT_EQ(pass_depth(8, 1), 1);
+  EXPECT_EQ(pass_depth(16, 13), 8);
+}
+
+// --- The warp pass on the CPU: 32 threads stand for the lanes, a barrier for the shuffles.
+
+struct ThreadLanes {
+  std::barrier<>* barrier;
+  uint32_t* last;
+  uint32_t* first;
+  int lane;
+  void exchange(uint32_t l, uint32_t f, uint32_t& from_west, uint32_t& from_east) {
+    last[lane] = l;
+    first[lane] = f;
+    barrier->arrive_and_wait();
+    from_west = lane > 0 ? last[lane - 1] : l;
+    from_east = lane < 31 ? first[lane + 1] : f;
+    barrier->arrive_and_wait();
+  }
+};
+
+struct EmulatedShape {
+  int words_per_thread;
+  int depth;
+  int64_t tile_rows;
+};
+
+template <int K, int D, bool kLife>
+void emulate_pass(const PassArgs& a) {
+  std::barrier<> barrier(32);
+  uint32_t last[32], first[32];
+  std::vector<std::jthread> lanes;
+  for (int lane = 0; lane < 32; ++lane)
+    lanes.emplace_back([&, lane] {
+      ThreadLanes l{&barrier, last, first, lane};
+      for (int64_t col = 0; col < a.warp_cols; ++col) {
+        WarpPass<K, D, kLife, false, ThreadLanes> pass(a, col, lane, l);
+        for (int64_t t = 0; t < a.tiles; ++t) pass.run_tile(t);
+      }
+    });
+}
+
+template <int K, bool kLife>
+void emulate_depth(const PassArgs& a, int depth) {
+  switch (depth) {
+    case 1:
+      return emulate_pass<K, 1, kLife>(a);
+    case 2:
+      return emulate_pass<K, 2, kLife>(a);
+    case 4:
+      return emulate_pass<K, 4, kLife>(a);
+    case 8:
+      return emulate_pass<K, 8, kLife>(a);
+    case 16:
+      return emulate_pass<K, 16, kLife>(a);
+  }
+  FAIL() << "depth " << depth;
+}
+
+// Runs `generations` generations the way the engine does, passes of the shape's depth and a
+// power-of-two remainder, on the canonical layout read as 32-bit words.
+Grid emulate(const Grid& start, const Rule& rule, EmulatedShape shape, uint64_t generations) {
+  const int64_t pitch = start.words_per_row() * 2;
+  std::vector<uint32_t> buf[2];
+  buf[0].resize(size_t(pitch * start.height()));
+  buf[1].assign(buf[0].size(), 0xA5A5A5A5u);  // poison: every word must be written
+  std::memcpy(buf[0].data(), start.words().data(), buf[0].size() * 4);
+  int cur = 0;
+  PassArgs a;
+  a.width = start.width();
+  a.height = start.height();
+  a.pitch = pitch;
+  a.words = (a.width + 31) / 32;
+  a.last_mask = a.width % 32 ? (1u << (a.width % 32)) - 1u : ~0u;
+  const int out = 32 * shape.words_per_thread - 2;
+  a.warp_cols = (pitch + out - 1) / out;
+  a.tile_rows = shape.tile_rows;
+  a.tiles = (a.height + a.tile_rows - 1) / a.tile_rows;
+  a.torus = start.topology() == Topology::Torus;
+  a.aligned = a.width % 32 == 0;
+  a.rule = rule_tables(rule.birth, rule.survival);
+  for (uint64_t left = generations; left > 0;) {
+    const int d = pass_depth(shape.depth, left);
+    a.src = buf[cur].data();
+    a.dst = buf[1 - cur].data();
+    const bool life = rule.is_life();
+    switch (shape.words_per_thread) {
+      case 1:
+        life ? emulate_depth<1, true>(a, d) : emulate_depth<1, false>(a, d);
+        break;
+      case 2:
+        life ? emulate_depth<2, true>(a, d) : emulate_depth<2, false>(a, d);
+        break;
+      case 4:
+        life ? emulate_depth<4, true>(a, d) : emulate_depth<4, false>(a, d);
+        break;
+    }
+    cur = 1 - cur;
+    left -= uint64_t(d);
+  }
+  Grid result(start.width(), start.height(), start.topology());
+  std::memcpy(result.words().data(), buf[cur].data(), buf[cur].size() * 4);
+  return result;
+}
+
+Grid reference_after(const Grid& start, const Rule& rule, uint64_t generations) {
+  auto ref = make_reference_engine();
+  ref->set_rule(rule);
+  ref->load(start);
+  ref->step(generations);
+  Grid g;
+  ref->store(g);
+  return g;
+}
+
+Grid soup(int64_t w, int64_t h, Topology t, uint64_t seed, double density = 0.5) {
+  Grid g(w, h, t);
+  g.randomize(density, seed);
+  return g;
+}
+
+Rule rule_of(uint16_t birth, uint16_t survival) {
+  return Rule{birth, survival};
+}
+
+const std::vector<Rule>& test_rules() {
+  static const std::vector<Rule> rules = {
+      Rule::life(),                                   // B3/S23
+      rule_of(1u << 3 | 1u << 6, 1u << 2 | 1u << 3),  // B36/S23
+      rule_of(0b111001000, 0b111011000),              // B3678/S34678
+      rule_of(1u << 2, 0),                            // B2/S
+  };
+  return rules;
+}
+
+TEST(MultistepEmulationTest, MatchesTheReferenceOnOddSizesBothTopologies) {
+  const std::vector<std::pair<int64_t, int64_t>> sizes = {{64, 64}, {65, 63}, {200, 131},
+                                                          {33, 7},  {5, 3},   {1, 1}};
+  int seed = 10;
+  for (Topology topo : {Topology::Plane, Topology::Torus})
+    for (const auto& [w, h] : sizes)
+      for (const Rule& rule : test_rules()) {
+        const EmulatedShape shape{2, 4, 16};
+        for (uint64_t gens : {uint64_t(1), uint64_t(3), uint64_t(5), uint64_t(17)}) {
+          const Grid start = soup(w, h, topo, uint64_t(++seed), rule.births(2) ? 0.2 : 0.5);
+          const Grid want = reference_after(start, rule, gens);
+          ASSERT_EQ(emulate(start, rule, shape, gens), want)
+              << w << "x" << h << " " << to_string(topo) << " " << rule.to_string() << " gens "
+              << gens;
+        }
+      }
+}
+
+TEST(MultistepEmulationTest, EveryShapeMatchesTheReference) {
+  const std::vector<EmulatedShape> shapes = {{1, 1, 8}, {1, 16, 24}, {1, 8, 200}, {2, 8, 40},
+                                             {2, 2, 8}, {4, 4, 32},  {4, 1, 16},  {2, 8, 8}};
+  int seed = 100;
+  for (const EmulatedShape& shape : shapes)
+    for (Topology topo : {Topology::Plane, Topology::Torus})
+      for (const auto& [w, h] : std::vector<std::pair<int64_t, int64_t>>{{300, 70}, {97, 41}}) {
+        const Rule rule = (seed % 2) ? Rule::life() : test_rules()[1];
+        const Grid start = soup(w, h, topo, uint64_t(++seed));
+        const uint64_t gens = uint64_t(3 * shape.depth + 5);
+        ASSERT_EQ(emulate(start, rule, shape, gens), reference_after(start, rule, gens))
+            << "words " << shape.words_per_thread << " depth " << shape.depth << " tile "
+            << shape.tile_rows << " " << w << "x" << h << " " << to_string(topo);
+      }
+}
+
+TEST(MultistepEmulationTest, PlaneEdgesStayDeadEveryGeneration) {
+  // A glider flying into the corner of a plane dies there; on the torus it would come back.
+  Grid start(40, 40, Topology::Plane);
+  for (auto [x, y] :
+       std::initializer_list<std::pair<int, int>>{{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}})
+    start.set(x + 30, y + 30, true);
+  for (uint64_t gens : {uint64_t(40), uint64_t(200)})
+    EXPECT_EQ(emulate(start, Rule::life(), {2, 8, 16}, gens),
+              reference_after(start, Rule::life(), gens));
+}
+
+// --- The CUDA engine (needs a device).
+
+bool have_device() {
+  return device_available();
+}
+
+TEST(MultistepParamsTest, RefusesTooDeepForTheWordsPerThread) {
+  auto e = make_bit_multistep_engine();
+  try {
+    e->set_params({{"depth", 16}, {"words_per_thread", 2}});
+    FAIL() << "accepted depth 16 with 2 words per thread";
+  } catch (const Error& err) {
+    const std::string msg = err.what();
+    EXPECT_NE(msg.find("depth * words_per_thread"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("depth in [1, 16]"), std::string::npos) << msg;
+  }
+  EXPECT_THROW(e->set_params({{"depth", 3}}), Error);
+  EXPECT_THROW(e->set_params({{"words_per_thread", 3}}), Error);
+  EXPECT_THROW(e->set_params({{"block_warps", 9}}), Error);
+  EXPECT_NO_THROW(e->set_params({{"depth", 16}, {"words_per_thread", 1}}));
+}
+
+struct DeviceCase {
+  int64_t w, h;
+  Params params;
+};
+
+TEST(MultistepEngineTest, MatchesTheReference) {
+  if (!have_device()) GTEST_SKIP() << "skipped: no CUDA device";
+  const std::vector<std::pair<int64_t, int64_t>> sizes = {
+      {64, 64}, {65, 63}, {200, 131}, {1000, 300}, {4096, 37}, {1, 1}, {31, 2}};
+  const std::vector<Params> shapes = {
+      {{"depth", 8}, {"words_per_thread", 2}, {"tile_rows", 64}, {"fma_shifts", 1}},
+      {{"depth", 16}, {"words_per_thread", 1}, {"tile_rows", 40}, {"fma_shifts", 0}},
+      {{"depth", 4}, {"words_per_thread", 4}, {"tile_rows", 8}, {"block_warps", 1}},
+  };
+  int seed = 1000;
+  for (const Params& shape : shapes) {
+    const int depth = shape.at("depth");
+    for (Topology topo : {Topology::Plane, Topology::Torus})
+      for (const auto& [w, h] : sizes)
+        for (const Rule& rule : test_rules()) {
+          const Grid start = soup(w, h, topo, uint64_t(++seed), rule.births(2) ? 0.2 : 0.5);
+          auto e = make_bit_multistep_engine();
+          e->set_params(shape);
+          e->set_rule(rule);
+          e->load(start);
+          uint64_t done = 0;
+          for (uint64_t gens :
+               {uint64_t(1), uint64_t(depth - 1), uint64_t(depth + 1), uint64_t(3 * depth + 5)}) {
+            if (gens == 0) continue;
+            e->step(gens);
+            done += gens;
+            Grid got;
+            e->store(got);
+            const Grid want = reference_after(start, rule, done);
+            ASSERT_EQ(got, want) << w << "x" << h << " " << to_string(topo) << " "
+                                 << rule.to_string() << " after " << done << " depth " << depth
+                                 << " words " << shape.at("words_per_thread");
+            EXPECT_EQ(e->hash(), want.hash());
+            EXPECT_EQ(e->population(), want.population());
+          }
+        }
+  }
+}
+
+TEST(MultistepEngineTest, SwitchingParametersKeepsTheState) {
+  if (!have_device()) GTEST_SKIP() << "skipped: no CUDA device";
+  const Grid start = soup(777, 333, Topology::Torus, 42);
+  auto e = make_bit_multistep_engine();
+  e->load(start);
+  e->step(10);
+  e->set_params({{"depth", 2}, {"words_per_thread", 4}, {"tile_rows", 16}});
+  e->step(11);
+  Grid got;
+  e->store(got);
+  EXPECT_EQ(got, reference_after(start, Rule::life(), 21));
+  EXPECT_EQ(e->generation(), 21u);
+}
+
+}  // namespace
+}  // namespace gpulife::gpu
