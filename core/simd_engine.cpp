@@ -54,7 +54,7 @@ BandFunction band_function(SimdIsa isa) {
 
 constexpr int kDefaultGenerationsPerPass = 8;
 constexpr int kDefaultBandRows = 256;
-constexpr int kMaxThreads = 1024;
+constexpr int kMaxThreads = 256;
 // Cell-generations below which a pass runs on the calling thread alone.
 constexpr double kMinCellsToSpread = double(1 << 20);
 
@@ -72,7 +72,7 @@ class SimdEngine final : public Engine {
         {"threads", "worker threads; 0 = one per hardware thread", 0, kMaxThreads, 0, 1, false},
         {"generations_per_pass", "generations computed per pass over memory (temporal blocking)", 1,
          simd::kMaxGenerationsPerPass, kDefaultGenerationsPerPass, 1, false},
-        {"band_rows", "rows per work item of a pass", 1, 1 << 20, kDefaultBandRows, 1, false},
+        {"band_rows", "rows per work item of a pass", 8, 1 << 16, kDefaultBandRows, 1, false},
         {"isa",
          "instruction set: 0 = best available, 1 = portable, 2 = AVX2, 3 = AVX-512 (F+VBMI2)", 0, 3,
          0, 1, false},

@@ -40,14 +40,14 @@ std::vector<Params> configurations() {
   std::vector<Params> c = {
       {},
       {{"isa", 1}, {"threads", 1}, {"generations_per_pass", 1}},
-      {{"isa", 1}, {"threads", 2}, {"generations_per_pass", 5}, {"band_rows", 7}},
+      {{"isa", 1}, {"threads", 2}, {"generations_per_pass", 5}, {"band_rows", 9}},
   };
   if (simd_isa_supported(SimdIsa::Avx2)) {
     c.push_back({{"isa", 2}, {"threads", 1}, {"generations_per_pass", 8}, {"band_rows", 16}});
-    c.push_back({{"isa", 2}, {"threads", 3}, {"generations_per_pass", 4}, {"band_rows", 5}});
+    c.push_back({{"isa", 2}, {"threads", 3}, {"generations_per_pass", 4}, {"band_rows", 8}});
   }
   if (simd_isa_supported(SimdIsa::Avx512)) {
-    c.push_back({{"isa", 3}, {"threads", 2}, {"generations_per_pass", 3}, {"band_rows", 2}});
+    c.push_back({{"isa", 3}, {"threads", 2}, {"generations_per_pass", 11}, {"band_rows", 8}});
     c.push_back({{"isa", 3}, {"threads", 1}, {"generations_per_pass", 64}});
   }
   return c;
@@ -259,11 +259,12 @@ TEST(SimdEngine, InvalidParamsAreRefusedAndOldValuesKept) {
   const std::vector<Params> bad = {{{"threads", -1}},
                                    {{"generations_per_pass", 0}},
                                    {{"generations_per_pass", 65}},
-                                   {{"band_rows", 0}},
+                                   {{"band_rows", 7}},
                                    {{"isa", 4}},
                                    {{"isa", -1}},
                                    {{"warp", 1}},
-                                   {{"threads", 1}, {"band_rows", 0}}};
+                                   {{"threads", 1}, {"band_rows", 0}},
+                                   {{"threads", 257}}};
   for (const Params& p : bad) {
     SCOPED_TRACE(describe(p));
     EXPECT_THROW(e->set_params(p), Error);
