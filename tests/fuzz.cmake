@@ -11,7 +11,8 @@ set(GPULIFE_FUZZ_FLAGS -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined
                        -fno-sanitize-recover=undefined)
 set(GPULIFE_FUZZ_TIME 30 CACHE STRING "Seconds each fuzz test runs")
 
-# A clang without the libFuzzer runtime (a separate package on some systems) is as good as none.
+# A clang without the libFuzzer runtime (a separate package on some systems) is as good as none:
+# probe by building and running an empty fuzzer once.
 set(_fuzz_ok OFF)
 if(GPULIFE_FUZZ_CLANGXX)
   set(_probe_dir ${CMAKE_CURRENT_BINARY_DIR}/fuzz/probe)
@@ -22,8 +23,14 @@ if(GPULIFE_FUZZ_CLANGXX)
   execute_process(COMMAND ${GPULIFE_FUZZ_CLANGXX} ${GPULIFE_FUZZ_FLAGS} ${_probe_dir}/probe.cpp
                           -o ${_probe_dir}/probe
                   RESULT_VARIABLE _probe_rc OUTPUT_QUIET ERROR_QUIET)
+  # Sanitizer runtimes can fail at start-up in some environments (address-space layout,
+  # ptrace); a fuzzer that cannot start would only make every fuzz test fail.
   if(_probe_rc EQUAL 0)
-    set(_fuzz_ok ON)
+    execute_process(COMMAND ${_probe_dir}/probe -runs=1 RESULT_VARIABLE _probe_run_rc
+                    OUTPUT_QUIET ERROR_QUIET TIMEOUT 60)
+    if(_probe_run_rc EQUAL 0)
+      set(_fuzz_ok ON)
+    endif()
   endif()
 endif()
 
@@ -65,6 +72,7 @@ foreach(target rle cells life106 rule)
                    -DSEEDS=${CMAKE_CURRENT_LIST_DIR}/fuzz/corpus/${target}
                    -DWORK=${CMAKE_CURRENT_BINARY_DIR}/fuzz/work/${target}
                    -DSECONDS=${GPULIFE_FUZZ_TIME}
+                   -DDICT=${CMAKE_CURRENT_LIST_DIR}/fuzz/${target}.dict
                    -P ${CMAKE_CURRENT_LIST_DIR}/fuzz/run_fuzzer.cmake)
   math(EXPR _timeout "${GPULIFE_FUZZ_TIME} + 120")
   set_tests_properties(fuzz_${target} PROPERTIES LABELS fuzz TIMEOUT ${_timeout})

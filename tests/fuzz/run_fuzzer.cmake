@@ -1,5 +1,5 @@
 # Runs one libFuzzer target for SECONDS on a fresh copy of its seed corpus (ctest entry point).
-# Usage: cmake -DFUZZER=exe -DSEEDS=dir -DWORK=dir -DSECONDS=n -P run_fuzzer.cmake
+# Usage: cmake -DFUZZER=exe -DSEEDS=dir -DWORK=dir -DSECONDS=n [-DDICT=file] -P run_fuzzer.cmake
 foreach(var FUZZER SEEDS WORK SECONDS)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_fuzzer.cmake needs -D${var}=...")
@@ -14,9 +14,15 @@ file(MAKE_DIRECTORY ${WORK}/corpus ${WORK}/artifacts)
 file(GLOB seeds ${SEEDS}/*)
 file(COPY ${seeds} DESTINATION ${WORK}/corpus)
 
+# An optional DICT (tokens of the format) helps the fuzzer past keywords quickly.
+set(dict_arg)
+if(DEFINED DICT AND EXISTS ${DICT})
+  set(dict_arg -dict=${DICT})
+endif()
+
 execute_process(
   COMMAND ${FUZZER} -max_total_time=${SECONDS} -timeout=10 -rss_limit_mb=2048
-          -print_final_stats=1 -artifact_prefix=${WORK}/artifacts/ ${WORK}/corpus
+          -print_final_stats=1 ${dict_arg} -artifact_prefix=${WORK}/artifacts/ ${WORK}/corpus
   RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   file(GLOB found ${WORK}/artifacts/*)
