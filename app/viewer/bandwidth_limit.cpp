@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <exception>
+#include <string>
 #include <vector>
 
 #if GPULIFE_HAVE_CUDA && __has_include("gpu/bandwidth.hpp")
@@ -34,12 +36,14 @@ const BandwidthLimit& host_bandwidth_limit() {
 const BandwidthLimit& gpu_bandwidth_limit() {
   static const BandwidthLimit limit = [] {
 #if GPULIFE_VIEWER_HAS_GPU_PROBE
-    return BandwidthLimit{gpu::measured_copy_bandwidth(),
-                          "device-to-device copy, measured at start"};
+    try {
+      return BandwidthLimit{gpu::copy_bandwidth().bytes_per_second,
+                            "device-to-device copy, measured at start"};
+    } catch (const std::exception& e) {
+      return BandwidthLimit{0, std::string("copy bandwidth unknown: ") + e.what()};
+    }
 #else
-    // TODO(viewer): gpu/bandwidth.hpp (the copy-bandwidth probe) is not in the tree yet; until
-    // it is, the H200's measured figure from DEVICE.md stands in.
-    return BandwidthLimit{4.27e12, "H200 device copy figure (no probe in this build)"};
+    return BandwidthLimit{0, "copy bandwidth unknown (built without the GPU probe)"};
 #endif
   }();
   return limit;

@@ -105,6 +105,7 @@ void GridRenderer::plan_pyramid(const GridView& view) {
 }
 
 void GridRenderer::build_pyramid(const GridView& view) {
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kDensityBinding, pyramid_buffer_.id());
   base_program_.use();
   set_grid_uniforms(base_program_, view);
   set_pyramid_uniforms(base_program_);
