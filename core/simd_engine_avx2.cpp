@@ -9,6 +9,8 @@ namespace gpulife::simd {
 namespace {
 
 struct Avx2Ops {
+  // Reading the row back beats the lane shuffles of in-register row sums with 16 registers.
+  static constexpr bool kFuseSums = false;
   static constexpr int kWords = 4;
   using T = __m256i;
 
@@ -32,6 +34,14 @@ struct Avx2Ops {
   static T maj(T a, T b, T c) { return bor(band(a, b), band(c, bxor(a, b))); }
   static T xor_and(T a, T b, T c) { return bxor(a, band(b, c)); }
   static T and3(T a, T b, T c) { return band(band(a, b), c); }
+  // [before[3], cur[0..2]] and [cur[1..3], after[0]]: a 128-bit lane swap, then a byte
+  // alignment within each lane.
+  static T concat_before(T cur, T before) {
+    return _mm256_alignr_epi8(cur, _mm256_permute2x128_si256(cur, before, 0x03), 8);
+  }
+  static T concat_after(T after, T cur) {
+    return _mm256_alignr_epi8(_mm256_permute2x128_si256(cur, after, 0x21), cur, 8);
+  }
   static bool any(T a) { return !_mm256_testz_si256(a, a); }
   static bool low_bit(T a) { return _mm_cvtsi128_si64(_mm256_castsi256_si128(a)) & 1; }
   static T life_rule(T t0, T p, T q, T cell) {

@@ -9,6 +9,8 @@ namespace gpulife::simd {
 namespace {
 
 struct Avx512Ops {
+  // Row sums from registers (alignr) instead of reading each new row back.
+  static constexpr bool kFuseSums = true;
   static constexpr int kWords = 8;
   using T = __m512i;
 
@@ -30,6 +32,9 @@ struct Avx512Ops {
   static T maj(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0xE8); }
   static T xor_and(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0x78); }
   static T and3(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0x80); }
+  // [before[7], cur[0..6]] and [cur[1..7], after[0]].
+  static T concat_before(T cur, T before) { return _mm512_alignr_epi64(cur, before, 7); }
+  static T concat_after(T after, T cur) { return _mm512_alignr_epi64(after, cur, 1); }
   static bool any(T a) { return _mm512_test_epi64_mask(a, a) != 0; }
   static bool low_bit(T a) { return _mm_cvtsi128_si64(_mm512_castsi512_si128(a)) & 1; }
   static T life_rule(T t0, T p, T q, T cell) {

@@ -29,11 +29,24 @@ inline void row_sums(const uint64_t* val, uint64_t* lo, uint64_t* hi, int64_t pa
 // three 2-bit sums add up to the 3x3 total T = t0 + 2p + 4q + 8r (0..9, the cell included).
 // The row leaves in the invariant form of BandJob: the vectors holding the row's end are masked
 // (and get the torus guard bit) before they are stored, and the guard words are plain stores.
-template <class V, bool kLife>
+// With kSums it also writes the new row's own row sums (for the next generation) from the
+// vectors still in registers, one vector behind, instead of reading the row back; the first
+// vector's sums wait for the row's end, which decides the left guard word on a torus.
+template <class V, bool kLife, bool kSums>
 inline void next_row(const uint64_t* alo, const uint64_t* ahi, const uint64_t* blo,
                      const uint64_t* bhi, const uint64_t* clo, const uint64_t* chi,
-                     const uint64_t* val, uint64_t* out, int64_t padded_words,
-                     const BandJob& masks) {
+                     const uint64_t* val, uint64_t* out, uint64_t* out_lo, uint64_t* out_hi,
+                     int64_t padded_words, const BandJob& masks) {
+  using T = typename V::T;
+  constexpr int64_t K = V::kWords;
+  // Sums of the vector `cur` at word w, given its neighbours in the row.
+  auto sums = [&](int64_t w, T cur, T before, T after) {
+    const T l = V::shift_in_left(cur, V::concat_before(cur, before));
+    const T r = V::shift_in_right(cur, V::concat_after(after, cur));
+    V::store(out_lo + w, V::xor3(l, cur, r));
+    V::store(out_hi + w, V::maj(l, cur, r));
+  };
+  T res0 = V::zero(), res1 = V::zero(), prev = V::zero(), prevprev = V::zero();
   const int64_t tail = (masks.words - 1) / V::kWords * V::kWords;
   const bool torus = masks.torus;
   bool first = false, last = false;
@@ -65,6 +78,13 @@ inline void next_row(const uint64_t* alo, const uint64_t* ahi, const uint64_t* b
         }
       }
       V::store(out + w, res);
+      if constexpr (kSums) {
+        if (w == 0) res0 = res;
+        if (w == K) res1 = res;
+        if (w >= 2 * K) sums(w - K, prev, prevprev, res);
+        prevprev = prev;
+        prev = res;
+      }
     };
     if constexpr (kLife) {
       // Alive next iff T == 3, or T == 4 and alive now. T <= 9, so T mod 8 decides: 3 is
@@ -94,8 +114,19 @@ inline void next_row(const uint64_t* alo, const uint64_t* ahi, const uint64_t* b
       finish(result);
     }
   }
-  out[-1] = torus && last ? uint64_t{1} << 63 : 0;
-  out[padded_words] = torus && first && (masks.width >> 6) == padded_words ? 1 : 0;
+  const uint64_t left_guard = torus && last ? uint64_t{1} << 63 : 0;
+  const uint64_t right_guard = torus && first && (masks.width >> 6) == padded_words ? 1 : 0;
+  out[-1] = left_guard;
+  out[padded_words] = right_guard;
+  if constexpr (kSums) {
+    const T left = V::set1(left_guard), right = V::set1(right_guard);
+    if (padded_words == K) {
+      sums(0, res0, left, right);
+    } else {
+      sums(padded_words - K, prev, prevprev, right);
+      sums(0, res0, left, res1);
+    }
+  }
 }
 
 inline constexpr int64_t kPrefetchRows = 4;
@@ -153,12 +184,20 @@ void run_band_impl(const BandJob& j) {
       const Row& b = ring[g - 1][mod3(y)];
       const Row& c = ring[g - 1][mod3(y + 1)];
       uint64_t* out = g == gens ? j.dst + y * stride + kRowPad : slot_row(g, y, 0);
-      next_row<V, kLife>(a.lo, a.hi, b.lo, b.hi, c.lo, c.hi, b.val, out, pw, j);
       if (g < gens) {
         uint64_t* lo = slot_row(g, y, 1);
         uint64_t* hi = slot_row(g, y, 2);
-        row_sums<V>(out, lo, hi, pw);
+        if (V::kFuseSums) {
+          next_row<V, kLife, true>(a.lo, a.hi, b.lo, b.hi, c.lo, c.hi, b.val, out, lo, hi, pw, j);
+        } else {
+          next_row<V, kLife, false>(a.lo, a.hi, b.lo, b.hi, c.lo, c.hi, b.val, out, nullptr,
+                                    nullptr, pw, j);
+          row_sums<V>(out, lo, hi, pw);
+        }
         ring[g][mod3(y)] = {out, lo, hi};
+      } else {
+        next_row<V, kLife, false>(a.lo, a.hi, b.lo, b.hi, c.lo, c.hi, b.val, out, nullptr, nullptr,
+                                  pw, j);
       }
     }
   }

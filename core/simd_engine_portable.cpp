@@ -7,6 +7,9 @@ namespace {
 // Four words at a time: independent lanes give the compiler instruction-level parallelism (and
 // let it use whatever vector registers the baseline target has).
 struct PortableOps {
+  // Row sums from registers: as fast as reading the row back here, and it keeps that path tested
+  // on every machine.
+  static constexpr bool kFuseSums = true;
   static constexpr int kWords = 4;
   struct T {
     uint64_t w[4];
@@ -61,6 +64,13 @@ struct PortableOps {
   }
   static T and3(const T& a, const T& b, const T& c) {
     return map([&](int i) { return a.w[i] & b.w[i] & c.w[i]; });
+  }
+  // [before[3], cur[0..2]] and [cur[1..3], after[0]]: the words next to each of cur's.
+  static T concat_before(const T& cur, const T& before) {
+    return T{{before.w[3], cur.w[0], cur.w[1], cur.w[2]}};
+  }
+  static T concat_after(const T& after, const T& cur) {
+    return T{{cur.w[1], cur.w[2], cur.w[3], after.w[0]}};
   }
   static bool any(const T& a) { return (a.w[0] | a.w[1] | a.w[2] | a.w[3]) != 0; }
   static bool low_bit(const T& a) { return a.w[0] & 1u; }
