@@ -64,7 +64,7 @@ Pattern parse_life106(std::string_view text, std::string_view source, uint64_t m
         try {
           meta.rule = parse_rule(r);
         } catch (const Error& e) {
-          fail(r, std::string("unsupported rule: ") + e.what());
+          fail(r, e.what());
         }
       } else if (t.starts_with("#P")) {
         fail(t, "#P blocks belong to Life 1.05, which is not supported (only Life 1.06)");

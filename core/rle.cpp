@@ -82,7 +82,7 @@ class RleReader {
     } catch (const ParseError&) {
       throw;
     } catch (const Error& e) {
-      fail(column_of(line, r), std::string("unsupported rule: ") + e.what());
+      fail(column_of(line, r), e.what());
     }
   }
 
