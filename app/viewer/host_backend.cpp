@@ -92,10 +92,11 @@ GridView HostBackend::view() {
   return upload_.view();
 }
 
-Grid HostBackend::state() {
+Grid HostBackend::state(uint64_t* engine_generation) {
   std::lock_guard engine_lock(engine_mutex_);
   Grid g;
   engine_->store(g);
+  if (engine_generation) *engine_generation = engine_->generation();
   return g;
 }
 

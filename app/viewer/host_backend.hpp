@@ -23,7 +23,7 @@ class HostBackend final : public SimBackend {
   uint64_t backlog() const override;
   void cancel() override;
   GridView view() override;
-  Grid state() override;
+  Grid state(uint64_t* engine_generation = nullptr) override;
   BackendFigures figures() override;
   std::vector<ParamInfo> param_info() override;
   Params params() override;

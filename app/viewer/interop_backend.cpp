@@ -116,10 +116,11 @@ GridView InteropBackend::view() {
   return v;
 }
 
-Grid InteropBackend::state() {
+Grid InteropBackend::state(uint64_t* engine_generation) {
   Attached a(*this);
   Grid g;
   a.engine().store(g);
+  if (engine_generation) *engine_generation = a.engine().generation();
   return g;
 }
 

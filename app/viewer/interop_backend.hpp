@@ -29,7 +29,7 @@ class InteropBackend final : public SimBackend {
   uint64_t backlog() const override { return 0; }
   void cancel() override {}
   GridView view() override;
-  Grid state() override;
+  Grid state(uint64_t* engine_generation = nullptr) override;
   BackendFigures figures() override { return figures_; }
   std::vector<ParamInfo> param_info() override { return engine_->param_info(); }
   Params params() override { return engine_->params(); }

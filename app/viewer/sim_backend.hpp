@@ -32,8 +32,9 @@ class SimBackend {
   virtual void cancel() = 0;
   // The buffer to draw now (a CPU backend uploads its latest result first).
   virtual GridView view() = 0;
-  // The current state on the host (waits for running work).
-  virtual Grid state() = 0;
+  // The current state on the host (waits for running work); `engine_generation` receives the
+  // engine's generation count of exactly that state.
+  virtual Grid state(uint64_t* engine_generation = nullptr) = 0;
   virtual BackendFigures figures() = 0;
 
   virtual std::vector<ParamInfo> param_info() = 0;

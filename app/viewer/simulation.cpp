@@ -125,10 +125,12 @@ void Simulation::switch_engine(const std::string& engine) {
   if (!backend_) throw Error("no simulation to switch");
   if (engine == engine_name_) return;
   backend_->cancel();
-  const uint64_t total = generation();
+  uint64_t total = generation();
   Grid grid;
   const bool device_path = gpu() && engine_registry().info(engine).gpu;
-  if (!device_path) grid = backend_->state();
+  // The CPU worker may finish one more batch after cancel(): take the generation of exactly
+  // the state that is carried over.
+  if (!device_path) grid = state(&total);
   std::unique_ptr<SimBackend> next = make_backend(engine, grid, backend_.get());
   backend_ = std::move(next);
   engine_name_ = engine;
@@ -140,8 +142,8 @@ void Simulation::switch_engine(const std::string& engine) {
 void Simulation::recreate(GridSize size, Topology topology) {
   if (!backend_) throw Error("no simulation to resize");
   backend_->cancel();
-  const uint64_t total = generation();
-  Grid next = regrid(backend_->state(), size, topology);
+  uint64_t total = 0;
+  Grid next = regrid(state(&total), size, topology);
   const std::string engine = engine_name_;
   start(engine, next, rule_);
   generation_base_ = total;
@@ -215,9 +217,12 @@ GridView Simulation::view() {
   return backend_ ? backend_->view() : GridView{};
 }
 
-Grid Simulation::state() {
+Grid Simulation::state(uint64_t* generation) {
   if (!backend_) throw Error("no simulation");
-  return backend_->state();
+  uint64_t engine_generation = 0;
+  Grid g = backend_->state(&engine_generation);
+  if (generation) *generation = generation_base_ + engine_generation;
+  return g;
 }
 
 Box Simulation::live_bounds() {

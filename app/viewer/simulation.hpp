@@ -47,7 +47,8 @@ class Simulation {
   void request_step(uint64_t n);
 
   GridView view();
-  Grid state();
+  // The current state; `generation` receives its total generation count.
+  Grid state(uint64_t* generation = nullptr);
   // Bounding box of the live cells (empty box when there are none).
   Box live_bounds();
 

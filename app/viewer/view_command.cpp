@@ -18,7 +18,11 @@ int view_command(const std::vector<std::string>& args) {
               "one as PNG; --headless renders through EGL on the GPU without a display and "
               "prints per-frame timing.");
   p.positional("PATTERN", "pattern file (.rle, .cells, Life 1.06) or bundled name", false);
-  p.option("engine", "e", "NAME", "engine to start with (default: the fastest that can run)");
+  p.option("engine", "e", "NAME[,NAME...]",
+           "engine to start with (default: the fastest that can run); with --headless a list "
+           "switches engines live, the frames split evenly between them");
+  p.option("random", "", "DENSITY", "fill the grid with random cells (0..1) before starting", "0");
+  p.flag("verify", "", "at exit, check the state against a CPU engine run from the same start");
   p.option("param", "p", "NAME=VALUE[,...]", "engine launch parameters");
   p.option("size", "s", "N|WxH", "grid size (default: fits the pattern with room to grow)");
   p.option("topology", "t", "plane|torus", "what lies beyond the edge");
@@ -38,7 +42,20 @@ int view_command(const std::vector<std::string>& args) {
   }
   ViewerOptions o;
   if (auto pattern = p.positional_value(0)) o.pattern = *pattern;
-  o.engine = p.get("engine");
+  {
+    std::string list = p.get("engine");
+    size_t start = 0;
+    while (start <= list.size() && !list.empty()) {
+      const size_t comma = list.find(',', start);
+      const std::string name =
+          list.substr(start, comma == std::string::npos ? comma : comma - start);
+      if (!name.empty()) (o.engine.empty() ? o.engine : o.more_engines.emplace_back()) = name;
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+  o.random_density = p.get_double("random", 0, 1);
+  o.verify = p.has("verify");
   o.params = p.get("param");
   if (p.has("size")) o.size = parse_grid_size(p.get("size"));
   if (p.has("topology")) o.topology = parse_topology(p.get("topology"));
@@ -58,6 +75,8 @@ int view_command(const std::vector<std::string>& args) {
   o.height = int(window.height);
   o.run = p.has("run");
   o.headless = p.has("headless");
+  if (!o.more_engines.empty() && !o.headless)
+    throw UsageError("several engines are for --headless runs; the window has an engine menu");
   o.hide_panel = p.has("hide-panel");
   o.vsync = !p.has("no-vsync") && o.frames == 0;
   return run_viewer(o);

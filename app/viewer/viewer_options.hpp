@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/grid.hpp"
 
@@ -11,7 +12,11 @@ namespace gpulife::app {
 struct ViewerOptions {
   std::string pattern;  // file or bundled pattern name; empty for the built-in demo
   std::string engine;   // empty: the fastest engine that can run here
-  std::string params;   // "name=value,..." for the engine
+  // Headless runs only: more engines to switch to live, the frames split evenly between them.
+  std::vector<std::string> more_engines;
+  double random_density = 0;  // > 0: fill the grid with random cells first (benchmarks)
+  bool verify = false;        // at exit, compare the state with a CPU engine's (headless)
+  std::string params;         // "name=value,..." for the engine
   std::optional<GridSize> size;
   std::optional<Topology> topology;
   std::optional<std::string> rule;

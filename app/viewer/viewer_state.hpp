@@ -34,6 +34,7 @@ struct ViewerState {
 
   FrameFigures frame;
   bool quit = false;
+  Grid initial;  // the start state, kept only for --verify
 
   void report(std::string text, bool error = false) {
     message = std::move(text);
