@@ -33,12 +33,6 @@ std::string mib(size_t bytes) {
 
 }  // namespace
 
-bool mapped_size_consistent(size_t reported, size_t allocated) {
-  if (reported == allocated) return true;
-  return allocated >= (size_t{1} << 31) &&
-         (uint64_t(reported) & 0xFFFFFFFFu) == (uint64_t(allocated) & 0xFFFFFFFFu);
-}
-
 GlBufferRegistration::GlBufferRegistration(unsigned int gl_buffer, size_t allocated_bytes)
     : bytes_(allocated_bytes) {
   cudaGraphicsResource_t resource = nullptr;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <vector>
 
@@ -53,7 +54,11 @@ class MappedGlBuffers {
 };
 
 // True when a mapped size `reported` by CUDA is consistent with `allocated` bytes: equal, or
-// (for 2 GiB and more, where the driver truncates it to 32 bits) equal modulo 2^32.
-bool mapped_size_consistent(size_t reported, size_t allocated);
+// (for 2 GiB and more, where the driver truncates it to 32 bits, sign-extended) equal modulo 2^32.
+inline bool mapped_size_consistent(size_t reported, size_t allocated) {
+  if (reported == allocated) return true;
+  return allocated >= (size_t{1} << 31) &&
+         (uint64_t(reported) & 0xFFFFFFFFu) == (uint64_t(allocated) & 0xFFFFFFFFu);
+}
 
 }  // namespace gpulife::gpu
