@@ -48,15 +48,6 @@ Pattern parse_life106(std::string_view text, std::string_view source, uint64_t m
         if (version != "1.06")
           fail(version, "Life " + std::string(version) +
                             " is not supported (only Life 1.06 coordinate lists)");
-      } else if (t.starts_with("#D") || t.starts_with("#C")) {
-        const std::string_view d = after_tag(t);
-        if (auto name = field(d, "Name")) {
-          meta.name = std::string(*name);
-        } else if (auto author = field(d, "Author")) {
-          meta.author = std::string(*author);
-        } else {
-          meta.comments.emplace_back(d);
-        }
       } else if (t.starts_with("#N")) {
         meta.rule = RuleSpec{};  // "normal" Life rules
       } else if (t.starts_with("#R")) {
@@ -69,7 +60,17 @@ Pattern parse_life106(std::string_view text, std::string_view source, uint64_t m
       } else if (t.starts_with("#P")) {
         fail(t, "#P blocks belong to Life 1.05, which is not supported (only Life 1.06)");
       } else {
-        meta.comments.emplace_back(t.substr(1));
+        // #D (and #C) descriptions; other '#' lines are kept as descriptions too. Both go
+        // through the same Name:/Author: check, so what is written back as "#D" reads the same.
+        const bool tagged = t.starts_with("#D") || t.starts_with("#C");
+        const std::string_view d = tagged ? after_tag(t) : t.substr(1);
+        if (auto name = field(d, "Name")) {
+          meta.name = std::string(*name);
+        } else if (auto author = field(d, "Author")) {
+          meta.author = std::string(*author);
+        } else {
+          meta.comments.emplace_back(d);
+        }
       }
       continue;
     }

@@ -42,6 +42,11 @@ TEST(Life106Read, DescriptionRuleAndMissingHeader) {
   EXPECT_EQ(p.rule.to_string(), "B36/S23");
   EXPECT_EQ(p.population(), 3u);
   EXPECT_TRUE(parse_life106("#N\n1 2\n").rule.rule.is_life());
+  // Other '#' lines are descriptions, read the same way as #D (found by fuzzing).
+  const Pattern q = parse_life106("#Author: A\n#X note\n");
+  EXPECT_EQ(q.author, "A");
+  EXPECT_EQ(q.comments, std::vector<std::string>{"X note"});
+  EXPECT_EQ(parse_life106(write_life106(q)).author, "A");
   EXPECT_EQ(parse_life106("1 2\n3 4").population(), 2u);
 }
 
