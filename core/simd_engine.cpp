@@ -77,7 +77,9 @@ BandFunction band_function(SimdIsa isa) {
   }
 }
 
-constexpr int kDefaultGenerationsPerPass = 8;
+// Two generations per pass keep a pass's working set of an 8192-wide band in L1; more pay off
+// only when memory, not the logic, is the limit (much larger grids on slower memory).
+constexpr int kDefaultGenerationsPerPass = 2;
 constexpr int kDefaultBandRows = 256;
 constexpr int kMaxThreads = 256;
 // Cell-generations below which a pass runs on the calling thread alone.
