@@ -141,11 +141,12 @@ class SimdEngine final : public Engine {
         (words + simd::kWordMultiple - 1) / simd::kWordMultiple * simd::kWordMultiple;
     const int64_t stride = padded + 2 * simd::kRowPad;
     const size_t total = size_t(stride) * size_t(grid.height());
-    AlignedWords a, b, zero;
+    AlignedWords a, b, zero, masks;
     try {
       a = AlignedWords(total);
       b = AlignedWords(total);
       zero = AlignedWords(size_t(stride));
+      masks = AlignedWords(size_t(3 * padded));
     } catch (const std::bad_alloc&) {
       throw Error("not enough host memory for the cpu-simd engine's two copies of a " +
                   std::to_string(grid.width()) + "x" + std::to_string(grid.height()) + " grid");
@@ -162,7 +163,7 @@ class SimdEngine final : public Engine {
     cur_ = std::move(a);
     next_ = std::move(b);
     zero_ = std::move(zero);
-    masks_ = AlignedWords(size_t(3 * padded_words_));
+    masks_ = std::move(masks);
     simd::make_row_masks(width_, padded_words_, masks_.data(), masks_.data() + padded_words_,
                          masks_.data() + 2 * padded_words_);
     for (int64_t y = 0; y < height_; ++y) {
@@ -314,7 +315,15 @@ class SimdEngine final : public Engine {
     const int64_t bands = (height_ + rows - 1) / rows;
     auto task = [&](int64_t index, int thread) {
       AlignedWords& scratch = scratch_[size_t(thread)];
-      if (scratch.size() < scratch_words) scratch = AlignedWords(scratch_words);
+      if (scratch.size() < scratch_words) {
+        try {
+          scratch = AlignedWords(scratch_words);
+        } catch (const std::bad_alloc&) {
+          throw Error("not enough host memory for the cpu-simd engine's per-thread rows (" +
+                      std::to_string(scratch_words * 8 >> 20) +
+                      " MiB each); lower generations_per_pass or threads");
+        }
+      }
       simd::BandJob job = base;
       job.y0 = index * rows;
       job.y1 = std::min(height_, job.y0 + rows);
