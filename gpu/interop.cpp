@@ -2,9 +2,10 @@
 #include "gpu/interop.hpp"
 
 // GLAD's header first: it stands in for <GL/gl.h>, which cuda_gl_interop.h would include.
+#include <glad/gl.h>
+// (kept apart so include sorting cannot put it after the CUDA headers)
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
-#include <glad/gl.h>
 
 #include <cstdint>
 #include <string>
