@@ -320,11 +320,22 @@ int run_headless(ViewerState& s) {
     step_ms.clear();
     draw_ms.clear();
   };
+  // With several engines each one's last frame is saved as well, as NAME-ENGINE.png.
+  auto save_phase_screenshot = [&] {
+    if (s.options.screenshot.empty() || engines.size() < 2) return;
+    fs::path path = s.options.screenshot;
+    path.replace_filename(path.stem().string() + "-" + s.sim.engine_name() +
+                          path.extension().string());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, target.id());
+    save_screenshot(path.string(), w, h);
+    std::printf("screenshot: %s (%dx%d)\n", path.c_str(), w, h);
+  };
   int phase_frames = 0;
   for (int frame = 0; frame < frames; ++frame) {
     const size_t phase = std::min(engines.size() - 1, size_t(frame / per_engine));
     if (engines[phase] != s.sim.engine_name()) {
       summary(phase_frames);
+      save_phase_screenshot();
       phase_frames = 0;
       const auto t0 = Clock::now();
       s.sim.switch_engine(engines[phase]);
@@ -359,6 +370,7 @@ int run_headless(ViewerState& s) {
                 static_cast<unsigned long long>(s.sim.generation()));
   }
   summary(phase_frames);
+  save_phase_screenshot();
   int status = 0;
   if (s.options.verify) status = verify_against_cpu(s);
   if (!s.options.screenshot.empty()) {
