@@ -83,7 +83,7 @@ constexpr int kDefaultGenerationsPerPass = 2;
 constexpr int kDefaultBandRows = 256;
 constexpr int kMaxThreads = 256;
 // Cell-generations below which a pass runs on the calling thread alone.
-constexpr double kMinCellsToSpread = double(1 << 20);
+constexpr double kMinCellsToSpread = double(1 << 22);
 
 class SimdEngine final : public Engine {
  public:

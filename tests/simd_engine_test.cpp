@@ -138,7 +138,8 @@ TEST(SimdEngine, LongerRunMatchesReference) {
     expect_matches_reference(soup(640, 96, t, 7), Rule::life(), 70);
 }
 
-// Big enough that passes are spread over the thread pool (small ones run on the caller).
+// Big enough that passes of four or more generations are spread over the thread pool (smaller
+// passes run on the calling thread).
 TEST(SimdEngine, ThreadedPassesMatchReference) {
   expect_matches_reference(soup(1030, 1100, Topology::Torus, 11), Rule::life(), 11);
   expect_matches_reference(soup(1030, 1100, Topology::Plane, 12), rule_of("B36/S23"), 11);
