@@ -406,7 +406,8 @@ int bench_command(const std::vector<std::string>& args) {
     const bool timed = r.ms > 0;
     std::cout << "| " << r.engine << " | " << r.params << " | " << (timed ? fixed(r.ms, 4) : "-")
               << " | " << (r.percent >= 0 ? fixed(r.percent, 1) + " %" : "-") << " | "
-              << (timed ? fixed(r.gcells, r.gcells < 10 ? 2 : 0) : "-") << " | " << r.note << " |\n";
+              << (timed ? fixed(r.gcells, r.gcells < 10 ? 2 : 0) : "-") << " | " << r.note
+              << " |\n";
   }
 
   if (p.has("json")) {

@@ -12,70 +12,179 @@
 namespace gpulife::gpu {
 namespace bit_detail {
 
-// One row's horizontal sums around word j: s = west + centre + east, m = west + east (the
-// middle row excludes the cell itself), as 2-bit numbers in bit planes; c is the centre word.
-template <class W>
-struct RowSums {
-  W s0, s1, m0, m1, c;
+// Where a thread's words lie: words j0 .. j0 + V - 1 of each row.
+struct RowGeometry {
+  int64_t words;        // words holding cells in a row
+  int64_t pitch_words;  // words per row in memory
+  int64_t height;
+  int last_bit;  // bit of the row's last cell in its word: where a torus row wraps
+  bool torus;
 };
 
-// `last_bit` is the bit of the row's last cell in its word; on a torus the row wraps there,
-// which need not be a word boundary.
-template <class W>
-__device__ __forceinline__ RowSums<W> row_sums(const W* __restrict__ row, int64_t j, int64_t words,
-                                               int last_bit, bool torus) {
+// The words of one row that V words' next states need: the words themselves and the words on
+// either side. Loaded together and used one row later (prefetch). On a torus the wrapped cells
+// are placed so that the plain shifts below pick them up.
+template <class W, int V>
+struct RawRow {
+  W c[V];
+  W left, right;
+};
+
+template <class W, int V>
+__device__ __forceinline__ void load_vector(const W* __restrict__ p, W* c) {
+  if constexpr (sizeof(W) * V == 16) {
+    const uint4 v = *reinterpret_cast<const uint4*>(p);
+    if constexpr (V == 2) {
+      c[0] = W(v.x) | (W(v.y) << 32);
+      c[1] = W(v.z) | (W(v.w) << 32);
+    } else {
+      c[0] = v.x, c[1] = v.y, c[2] = v.z, c[3] = v.w;
+    }
+  } else if constexpr (sizeof(W) * V == 8 && sizeof(W) == 4) {
+    const uint2 v = *reinterpret_cast<const uint2*>(p);
+    c[0] = v.x, c[1] = v.y;
+  } else {
+#pragma unroll
+    for (int v = 0; v < V; ++v) c[v] = p[v];
+  }
+}
+
+// A store that does not keep the line in cache: nothing reads it again in this pass.
+template <class W, int V>
+__device__ __forceinline__ void store_vector(W* p, const W* c) {
+  if constexpr (sizeof(W) * V == 16) {
+    uint4 v;
+    if constexpr (V == 2)
+      v = make_uint4(uint32_t(c[0]), uint32_t(c[0] >> 32), uint32_t(c[1]), uint32_t(c[1] >> 32));
+    else
+      v = make_uint4(c[0], c[1], c[2], c[3]);
+    __stcs(reinterpret_cast<uint4*>(p), v);
+  } else if constexpr (sizeof(W) * V == 8 && sizeof(W) == 4) {
+    __stcs(reinterpret_cast<uint2*>(p), make_uint2(c[0], c[1]));
+  } else if constexpr (sizeof(W) == 8) {
+#pragma unroll
+    for (int v = 0; v < V; ++v)
+      __stcs(reinterpret_cast<unsigned long long*>(p) + v, (unsigned long long)c[v]);
+  } else {
+#pragma unroll
+    for (int v = 0; v < V; ++v) __stcs(reinterpret_cast<unsigned int*>(p) + v, c[v]);
+  }
+}
+
+template <class W, int V>
+__device__ __forceinline__ RawRow<W, V> load_row(const W* __restrict__ src, int64_t y, int64_t j0,
+                                                 const RowGeometry& g) {
   constexpr int kBits = int(sizeof(W)) * 8;
-  const W c = row[j];
-  W west = c << 1, east = c >> 1;
-  if (j > 0)
-    west |= row[j - 1] >> (kBits - 1);
-  else if (torus)
-    west |= (row[words - 1] >> last_bit) & W(1);
-  if (j < words - 1)
-    east |= row[j + 1] << (kBits - 1);
-  else if (torus)
-    east |= (row[0] & W(1)) << last_bit;
-  RowSums<W> r;
-  add2(west, east, r.m0, r.m1);
-  add2(r.m0, c, r.s0, r.s1);
-  r.s1 |= r.m1;  // m1 and (m0 & c) never both hold
-  r.c = c;
+  RawRow<W, V> r;
+  if (y < 0 || y >= g.height) {
+    if (!g.torus) {  // beyond a plane: dead
+#pragma unroll
+      for (int v = 0; v < V; ++v) r.c[v] = 0;
+      r.left = r.right = 0;
+      return r;
+    }
+    y = y < 0 ? y + g.height : y - g.height;
+  }
+  const W* row = src + y * g.pitch_words;
+  load_vector<W, V>(row + j0, r.c);
+#pragma unroll
+  for (int v = 0; v < V; ++v)
+    if (j0 + v >= g.words) r.c[v] = 0;  // padding words may hold anything
+  r.left = j0 > 0 ? row[j0 - 1] : W(0);
+  r.right = j0 + V < g.words ? row[j0 + V] : W(0);
+  if (g.torus) {
+    // West of cell 0 is cell width-1: put it where `left >> (kBits - 1)` reads.
+    if (j0 == 0) r.left = row[g.words - 1] << (kBits - 1 - g.last_bit);
+    // East of cell width-1 is cell 0: beyond the last cell (bit last_bit + 1, dead and masked
+    // on output) where `c >> 1` moves it in, or the next word's bit 0 when the row ends a word.
+    const int64_t v_last = g.words - 1 - j0;
+    if (v_last >= 0 && v_last < V) {
+      const W first = row[0] & W(1);
+#pragma unroll
+      for (int v = 0; v < V; ++v)
+        if (v == v_last && g.last_bit < kBits - 1) r.c[v] |= first << (g.last_bit + 1);
+      if (g.last_bit == kBits - 1) {
+        if (v_last == V - 1)
+          r.right = first;
+        else
+#pragma unroll
+          for (int v = 0; v + 1 < V; ++v)
+            if (v == v_last) r.c[v + 1] = first;
+      }
+    }
+  }
   return r;
 }
 
-// Each thread computes a vertical run of `run` words of one word column, so every row it loads
-// serves three output rows.
-template <class W, bool kLife>
-static __global__ void bit_kernel(const W* __restrict__ src, W* __restrict__ dst, int64_t words,
-                                  int64_t pitch_words, int64_t height, int run, int last_bit,
-                                  bool torus, RuleBits rule) {
+// Horizontal sums of one row around word v: s = west + centre + east and m = west + east (the
+// middle row excludes the cell itself), 2-bit numbers as bit planes.
+template <class W, int V>
+__device__ __forceinline__ void row_sums(const RawRow<W, V>& r, W* s0, W* s1, W* m0, W* m1) {
   constexpr int kBits = int(sizeof(W)) * 8;
-  const int64_t j = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (j >= pitch_words) return;
-  const int64_t groups = (height + run - 1) / run;
-  const W mask = (j == words - 1 && last_bit < kBits - 1) ? W((W(1) << (last_bit + 1)) - 1) : ~W(0);
-  for (int64_t g = int64_t(blockIdx.y) * blockDim.y + threadIdx.y; g < groups;
-       g += int64_t(gridDim.y) * blockDim.y) {
-    const int64_t y0 = g * run, y1 = std::min<int64_t>(y0 + run, height);
-    if (j >= words) {  // padding word of the row pitch stays zero
-      for (int64_t y = y0; y < y1; ++y) dst[y * pitch_words + j] = 0;
+#pragma unroll
+  for (int v = 0; v < V; ++v) {
+    const W prev = v == 0 ? r.left : r.c[v - 1];
+    const W next = v == V - 1 ? r.right : r.c[v + 1];
+    const W west = (r.c[v] << 1) | (prev >> (kBits - 1));
+    const W east = (r.c[v] >> 1) | (next << (kBits - 1));
+    add2(west, east, m0[v], m1[v]);
+    W carry;
+    add2(m0[v], r.c[v], s0[v], carry);
+    s1[v] = m1[v] | carry;  // m1 and (m0 & c) never both hold
+  }
+}
+
+// Each thread computes V adjacent words (16-byte loads and stores) for a vertical run of `run`
+// rows: every row it loads serves three output rows, and the next row's loads are issued
+// before this row's arithmetic, so enough bytes are in flight to keep memory busy. At most
+// 1024 threads a block, so the compiler keeps to 64 registers.
+template <class W, int V, bool kLife>
+static __global__ void __launch_bounds__(1024)
+    bit_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, int run,
+               RuleBits rule) {
+  constexpr int kBits = int(sizeof(W)) * 8;
+  const int64_t j0 = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) * V;
+  if (j0 >= g.pitch_words) return;
+  const int64_t groups = (g.height + run - 1) / run;
+  const W last_mask = g.last_bit < kBits - 1 ? W((W(1) << (g.last_bit + 1)) - 1) : ~W(0);
+  for (int64_t group = int64_t(blockIdx.y) * blockDim.y + threadIdx.y; group < groups;
+       group += int64_t(gridDim.y) * blockDim.y) {
+    const int64_t y0 = group * run, y1 = std::min<int64_t>(y0 + run, g.height);
+    if (j0 >= g.words) {  // padding words of the row pitch stay zero
+      const W zero[V] = {};
+      for (int64_t y = y0; y < y1; ++y) store_vector<W, V>(dst + y * g.pitch_words + j0, zero);
       continue;
     }
-    auto load = [&](int64_t y) -> RowSums<W> {
-      if (y < 0 || y >= height) {
-        if (!torus) return RowSums<W>{0, 0, 0, 0, 0};
-        y = y < 0 ? y + height : y - height;
-      }
-      return row_sums(src + y * pitch_words, j, words, last_bit, torus);
-    };
-    RowSums<W> above = load(y0 - 1), mid = load(y0);
+    W a0[V], a1[V], m0[V], m1[V], mc[V], t0[V], t1[V];
+    {
+      const RawRow<W, V> above = load_row<W, V>(src, y0 - 1, j0, g);
+      row_sums(above, a0, a1, t0, t1);
+      const RawRow<W, V> mid = load_row<W, V>(src, y0, j0, g);
+      row_sums(mid, t0, t1, m0, m1);
+#pragma unroll
+      for (int v = 0; v < V; ++v) mc[v] = mid.c[v];
+    }
+    RawRow<W, V> below = load_row<W, V>(src, y0 + 1, j0, g);
     for (int64_t y = y0; y < y1; ++y) {
-      const RowSums<W> below = load(y + 1);
-      W n0, n1, n2, n3;
-      add_rows(above.s0, above.s1, mid.m0, mid.m1, below.s0, below.s1, n0, n1, n2, n3);
-      dst[y * pitch_words + j] = apply_rule<kLife>(n0, n1, n2, n3, mid.c, rule) & mask;
-      above = mid;
-      mid = below;
+      RawRow<W, V> next = below;
+      if (y + 2 <= y1) next = load_row<W, V>(src, y + 2, j0, g);
+      W b0[V], b1[V], bm0[V], bm1[V], out[V];
+      row_sums(below, b0, b1, bm0, bm1);
+#pragma unroll
+      for (int v = 0; v < V; ++v) {
+        W n0, n1, n2, n3;
+        add_rows(a0[v], a1[v], m0[v], m1[v], b0[v], b1[v], n0, n1, n2, n3);
+        out[v] = apply_rule<kLife>(n0, n1, n2, n3, mc[v], rule);
+        if (j0 + v == g.words - 1) out[v] &= last_mask;
+        if (j0 + v >= g.words) out[v] = 0;
+        a0[v] = m0[v] ^ mc[v];  // the middle row becomes the row above: its full sum
+        a1[v] = m1[v] | (m0[v] & mc[v]);
+        m0[v] = bm0[v];
+        m1[v] = bm1[v];
+        mc[v] = below.c[v];
+      }
+      store_vector<W, V>(dst + y * g.pitch_words + j0, out);
+      below = next;
     }
   }
 }
@@ -87,13 +196,17 @@ class BitEngine final : public DeviceEngine {
 
   const EngineInfo& info() const override { return info_; }
   std::vector<ParamInfo> param_info() const override {
-    return {{"block_x", "threads per block along x (word columns)", 32, 1024, 128, 32, false},
+    constexpr int kMaxX = int(16 / sizeof(W));
+    return {{"block_x", "threads per block along x", 32, 1024, 64, 32, false},
             {"block_y", "threads per block along y", 1, 32, 1, 1, false},
-            {"words_per_thread", "vertical run of words per thread", 1, 64, 8, 1, false}};
+            {"words_x", "adjacent words per thread (one 16-byte access at the most)", 1, kMaxX,
+             kMaxX, 1, true},
+            {"words_per_thread", "vertical run of words per thread (each row loaded once)", 1, 64,
+             16, 1, false}};
   }
-  // The canonical layout: 32-bit words in little-endian memory are the same bits.
+  // The canonical layout with rows padded to 16 bytes, so 16-byte accesses stay aligned.
   DeviceLayout device_layout(int64_t width, int64_t height) const override {
-    const size_t pitch = canonical_pitch(width);
+    const size_t pitch = (canonical_pitch(width) + 15) / 16 * 16;
     return {CellLayout::BitPacked, pitch, pitch * size_t(height)};
   }
 
@@ -107,30 +220,42 @@ class BitEngine final : public DeviceEngine {
   }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
+    const bool life = rule().is_life();
+    switch (param("words_x")) {
+      case 1:
+        return life ? launch<1, true>(src, dst, stream) : launch<1, false>(src, dst, stream);
+      case 2:
+        return life ? launch<2, true>(src, dst, stream) : launch<2, false>(src, dst, stream);
+      default:
+        if constexpr (sizeof(W) == 4)
+          return life ? launch<4, true>(src, dst, stream) : launch<4, false>(src, dst, stream);
+        else
+          return life ? launch<2, true>(src, dst, stream) : launch<2, false>(src, dst, stream);
+    }
+  }
+
+ private:
+  template <int V, bool kLife>
+  uint64_t launch(const void* src, void* dst, void* stream) {
     constexpr int kBits = int(sizeof(W)) * 8;
     const int bx = param("block_x"), by = param("block_y"), run = param("words_per_thread");
-    const int64_t words = (width() + kBits - 1) / kBits;
-    const int64_t pitch_words = int64_t(row_pitch() / sizeof(W));
-    const int last_bit = int((width() - 1) % kBits);
+    RowGeometry g;
+    g.words = (width() + kBits - 1) / kBits;
+    g.pitch_words = int64_t(row_pitch() / sizeof(W));
+    g.height = height();
+    g.last_bit = int((width() - 1) % kBits);
+    g.torus = topology() == Topology::Torus;
+    const int64_t columns = (g.pitch_words + V - 1) / V;
     const int64_t groups = (height() + run - 1) / run;
     const dim3 block{unsigned(bx), unsigned(by)};
-    const dim3 grid(unsigned((pitch_words + bx - 1) / bx),
-                    unsigned(std::min<int64_t>((groups + by - 1) / by, 65535)));
-    const auto* s = static_cast<const W*>(src);
-    auto* d = static_cast<W*>(dst);
-    const bool torus = topology() == Topology::Torus;
-    const auto st = static_cast<cudaStream_t>(stream);
-    if (rule().is_life())
-      bit_kernel<W, true><<<grid, block, 0, st>>>(s, d, words, pitch_words, height(), run, last_bit,
-                                                  torus, rule_bits(rule()));
-    else
-      bit_kernel<W, false><<<grid, block, 0, st>>>(s, d, words, pitch_words, height(), run,
-                                                   last_bit, torus, rule_bits(rule()));
+    const dim3 grid{unsigned((columns + bx - 1) / bx),
+                    unsigned(std::min<int64_t>((groups + by - 1) / by, 65535))};
+    bit_kernel<W, V, kLife><<<grid, block, 0, static_cast<cudaStream_t>(stream)>>>(
+        static_cast<const W*>(src), static_cast<W*>(dst), g, run, rule_bits(rule()));
     CUDA_CHECK_LAUNCH();
     return 1;
   }
 
- private:
   EngineInfo info_;
 };
 

@@ -11,9 +11,9 @@ namespace gpulife::gpu {
 namespace {
 
 template <bool kLife>
-static __global__ void byte_naive_kernel(const uint8_t* __restrict__ src, uint8_t* __restrict__ dst,
-                                         int64_t width, int64_t height, int64_t pitch, bool torus,
-                                         RuleBits rule) {
+static __global__ void __launch_bounds__(1024)
+    byte_naive_kernel(const uint8_t* __restrict__ src, uint8_t* __restrict__ dst, int64_t width,
+                      int64_t height, int64_t pitch, bool torus, RuleBits rule) {
   const int64_t x = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (x >= pitch) return;
   for (int64_t y = int64_t(blockIdx.y) * blockDim.y + threadIdx.y; y < height;

@@ -25,16 +25,28 @@ __device__ __forceinline__ W apply_rule(W n0, W n1, W n2, W n3, W s, RuleBits ru
     // B3/S23: n is 2 or 3 (n1 set, n2 and n3 clear), and n is 3 or the cell is alive.
     return n1 & ~(n2 | n3) & (n0 | s);
   } else {
-    W next = 0;
+    // f(n) for a mask M over counts 0..8, as a multiplexer tree on the count bits: n3 is set
+    // only for n = 8, and below that n2 n1 n0 pick one of eight leaves. Masks are all-zero or
+    // all-one 32-bit values (uniform across the warp) widened to W, so they cost no per-lane
+    // registers.
+    auto lane_mask = [](uint32_t bits, int k) -> W {
+      const uint32_t m = 0u - ((bits >> k) & 1u);
+      if constexpr (sizeof(W) == 8)
+        return (uint64_t(m) << 32) | m;
+      else
+        return W(m);
+    };
+    auto count_in = [&](uint32_t bits) -> W {
+      W leaf[4];
 #pragma unroll
-    for (int k = 0; k <= 8; ++k) {
-      const W eq =
-          ((k & 1) ? n0 : ~n0) & ((k & 2) ? n1 : ~n1) & ((k & 4) ? n2 : ~n2) & ((k & 8) ? n3 : ~n3);
-      const W born = W(0) - W((rule.birth >> k) & 1u);
-      const W kept = W(0) - W((rule.survival >> k) & 1u);
-      next |= eq & ((s & kept) | (~s & born));
-    }
-    return next;
+      for (int k = 0; k < 4; ++k)
+        leaf[k] = (n0 & lane_mask(bits, 2 * k + 1)) | (~n0 & lane_mask(bits, 2 * k));
+      const W low = (n1 & leaf[1]) | (~n1 & leaf[0]);
+      const W high = (n1 & leaf[3]) | (~n1 & leaf[2]);
+      const W below8 = (n2 & high) | (~n2 & low);
+      return (n3 & lane_mask(bits, 8)) | (~n3 & below8);
+    };
+    return (s & count_in(rule.survival)) | (~s & count_in(rule.birth));
   }
 }
 
