@@ -59,6 +59,8 @@ int run_command(const std::vector<std::string>& args) {
   p.option("rule", "r", "RULE", "override the pattern's rule, e.g. B36/S23 or HighLife");
   p.option("output", "o", "FILE", "write the final pattern (.rle or .cells by extension)");
   p.option("param", "p", "NAME=VALUE[,...]", "engine launch parameters, e.g. block_x=128");
+  p.option("gpus", "", "N",
+           "step on N GPUs with bit-multistep-multi (N bands when fewer GPUs are present)");
   p.flag("list-engines", "", "list the engines and whether they can run here");
   if (!p.parse(args)) {
     std::cout << p.usage();
@@ -85,8 +87,14 @@ int run_command(const std::vector<std::string>& args) {
   Grid grid(setup.size.width, setup.size.height, setup.topology);
   grid.place(pattern, setup.origin);
 
-  const std::string engine_name = p.has("engine") ? p.get("engine") : default_engine_name();
+  const std::string engine_name = p.has("gpus")     ? "bit-multistep-multi"
+                                  : p.has("engine") ? p.get("engine")
+                                                    : default_engine_name();
   std::unique_ptr<Engine> engine = engine_registry().create(engine_name);
+  if (p.has("gpus")) {
+    const int gpus = int(p.get_int("gpus", 1, 64));
+    engine->set_params({{"gpus", gpus}, {"bands", gpus}});
+  }
   if (p.has("param")) engine->set_params(parse_params(p.get("param")));
   engine->set_rule(pattern.rule.rule);
   engine->load(grid);

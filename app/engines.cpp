@@ -6,6 +6,7 @@
 
 #if GPULIFE_HAVE_CUDA
 #include "gpu/gpu_engines.hpp"
+#include "gpu/multi_gpu.hpp"
 #endif
 
 namespace gpulife::app {
@@ -16,6 +17,7 @@ EngineRegistry& engine_registry() {
     register_cpu_engines(r);
 #if GPULIFE_HAVE_CUDA
     gpu::register_gpu_engines(r);
+    gpu::register_multi_gpu_engine(r);  // only when built with NCCL
 #endif
     return r;
   }();
