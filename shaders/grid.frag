@@ -21,7 +21,7 @@ const vec3 kBorder = vec3(0.45, 0.50, 0.62);
 vec3 density_color(float live, float cells) {
   if (live <= 0.0) return kDead;
   // Even a single live cell among many stays clearly visible.
-  return mix(kDead, kAlive, 0.45 + 0.55 * sqrt(live / cells));
+  return mix(kDead, kAlive, 0.2 + 0.8 * sqrt(live / cells));
 }
 
 // Pixel footprint [p0, p1) in units of `unit` cells -> index range [ceil(p0), ceil(p1)), which

@@ -21,7 +21,7 @@ void stats_panel(ViewerState& s) {
   if (f.ms_per_generation > 0) {
     ImGui::Text("%.4g ms/gen", f.ms_per_generation);
     ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);
-    ImGui::Text("%.4g Gcell/s", f.gcells_per_second);
+    ImGui::Text(f.gcells_per_second >= 100 ? "%.0f Gcell/s" : "%.3g Gcell/s", f.gcells_per_second);
     ImGui::Text("%.1f%% of %.0f GB/s limit", f.percent_of_limit, f.limit_gbytes_per_second);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("limit: %s\n(bytes one generation must move / ms per generation)",
@@ -36,7 +36,7 @@ void stats_panel(ViewerState& s) {
   ImGui::TextDisabled("draw %.2f ms GPU", s.frame.render_gpu_ms);
   if (s.frame.upload_ms > 0) {
     ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);
-    ImGui::TextDisabled("upload %.2f ms", s.frame.upload_ms);
+    ImGui::TextDisabled("upload %.3f ms", s.frame.upload_ms);
   }
   const std::vector<float>& h = s.sim.ms_history();
   if (!h.empty()) {

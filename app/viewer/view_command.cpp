@@ -32,6 +32,8 @@ int view_command(const std::vector<std::string>& args) {
   p.option("gens-per-frame", "g", "G", "generations stepped per frame", "1");
   p.option("rate", "", "GENS_PER_S", "limit the step rate (default: uncapped)", "0");
   p.option("window", "", "WxH", "window (or headless image) size", "1280x800");
+  p.option("zoom", "z", "PX_PER_CELL", "start at this zoom instead of fitting the pattern", "0");
+  p.option("center", "", "X,Y", "start with this cell in the middle (with or without --zoom)");
   p.flag("run", "", "start running at once (the demo always does)");
   p.flag("headless", "", "render offscreen through EGL on the GPU (no display needed)");
   p.flag("hide-panel", "", "start with the control panel hidden (Tab toggles it)");
@@ -73,6 +75,17 @@ int view_command(const std::vector<std::string>& args) {
     throw UsageError("--window must be between 64x64 and 16384x16384");
   o.width = int(window.width);
   o.height = int(window.height);
+  o.zoom = p.get_double("zoom", 0, 512);
+  if (p.has("center")) {
+    const std::string c = p.get("center");
+    const size_t comma = c.find(',');
+    try {
+      if (comma == std::string::npos) throw std::invalid_argument(c);
+      o.center = std::make_pair(std::stod(c.substr(0, comma)), std::stod(c.substr(comma + 1)));
+    } catch (const std::exception&) {
+      throw UsageError("--center wants X,Y in cells, e.g. --center 512,300; got \"" + c + "\"");
+    }
+  }
   o.run = p.has("run");
   o.headless = p.has("headless");
   if (!o.more_engines.empty() && !o.headless)

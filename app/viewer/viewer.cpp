@@ -152,6 +152,17 @@ FrameTiming run_frame(ViewerState& s, GridRenderer& renderer, bool imgui, double
     } else {
       fit_pattern(s, false);
     }
+    if (s.options.zoom > 0 || s.options.center) {
+      // Keep the fitted view's centre on screen where the fit put it (beside the panel).
+      const Vec2d vp = s.camera.viewport();
+      const double zoom = s.options.zoom > 0 ? s.options.zoom : s.camera.zoom();
+      const double left = s.show_panel ? s.panel_max.x : 0.0;
+      const Vec2d mid{(left + vp.x) * 0.5, vp.y * 0.5};
+      const Vec2d target = s.options.center
+                               ? Vec2d{s.options.center->first, s.options.center->second}
+                               : s.camera.screen_to_cell(mid);
+      s.camera.set_view({target.x - (mid.x - vp.x * 0.5) / zoom, target.y}, zoom);
+    }
   }
   FrameTiming t;
   const auto u0 = Clock::now();

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/grid.hpp"
@@ -27,6 +28,8 @@ struct ViewerOptions {
   double target_rate = 0;  // generations per second; 0 = uncapped
   bool run = false;        // start running (the demo always does)
   bool hide_panel = false;
+  double zoom = 0;  // > 0: start at this many pixels per cell (around --center or the fit's)
+  std::optional<std::pair<double, double>> center;  // cell at the middle of the free area
   bool vsync = true;
   int width = 1280, height = 800;  // window (or headless framebuffer) size
 };
