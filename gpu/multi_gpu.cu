@@ -35,15 +35,15 @@ inline void nccl_check(ncclResult_t status, const char* expression, const char* 
 
 // Population and hash word terms of a band's own rows; `y0` is the first row's grid row, so the
 // per-band sums add up to the whole grid's.
-static __global__ void band_stats_kernel(const uint64_t* __restrict__ rows, int64_t words_per_row,
-                                         int64_t count, uint64_t y0,
+static __global__ void band_stats_kernel(const uint64_t* __restrict__ rows, int64_t pitch_words,
+                                         int64_t words_per_row, int64_t count, uint64_t y0,
                                          unsigned long long* __restrict__ out) {
   uint64_t pop = 0, sum = 0;
   const int64_t total = words_per_row * count;
   for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
        i += int64_t(gridDim.x) * blockDim.x) {
     const int64_t y = i / words_per_row, j = i - y * words_per_row;
-    const uint64_t w = rows[i];
+    const uint64_t w = rows[y * pitch_words + j];
     pop += __popcll(w);
     sum += hash::word_term(y0 + uint64_t(y), uint64_t(j), w);
   }
@@ -219,7 +219,16 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
     for (const HaloTransfer& t : plan.transfers) any_nccl = any_nccl || t.nccl;
     if (any_nccl) comm_.init(plan.devices);
 
-    pitch_ = canonical_pitch(grid.width());
+    // The band engines' own row pitch (it may pad rows); host rows are canonical.
+    host_pitch_ = canonical_pitch(grid.width());
+    const DeviceLayout layout = make_bit_multistep_engine()->device_layout(grid.width(), 1);
+    if (layout.layout != CellLayout::BitPacked || layout.row_pitch_bytes < host_pitch_ ||
+        layout.row_pitch_bytes % 8 != 0)
+      throw Error(
+          "engine bit-multistep-multi: bit-multistep's layout is not bit-packed rows of "
+          "64-bit words");
+    pitch_ = layout.row_pitch_bytes;
+    tail_ = layout.buffer_bytes - pitch_;
     try {
       for (int r = 0; r < plan.devices; ++r) {
         auto rank = std::make_unique<RankState>();
@@ -250,8 +259,9 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
     Grid out(plan_.width, plan_.height, plan_.topology);
     for (const auto& b : bands_) {
       CUDA_CHECK(cudaSetDevice(b->band.device));
-      CUDA_CHECK(cudaMemcpyAsync(out.row(b->band.y0), b->current() + b->band.halo_top * words(),
-                                 size_t(b->band.rows) * pitch_, cudaMemcpyDeviceToHost, b->stream));
+      CUDA_CHECK(cudaMemcpy2DAsync(out.row(b->band.y0), host_pitch_,
+                                   b->current() + b->band.halo_top * words(), pitch_, host_pitch_,
+                                   size_t(b->band.rows), cudaMemcpyDeviceToHost, b->stream));
       CUDA_CHECK(cudaStreamSynchronize(b->stream));
     }
     grid = std::move(out);
@@ -411,8 +421,12 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
     e->set_rule(rule_);
     e->set_stream(b.stream);
     // Attached before resize(), so the engine never allocates memory of its own.
-    e->attach(ExternalBuffers{{src, dst}, size_t(rows) * pitch_});
+    const size_t bytes = size_t(rows) * pitch_ + tail_;
+    e->attach(ExternalBuffers{{src, dst}, bytes});
     e->resize(plan_width_, rows, topology_);
+    if (e->device_layout(plan_width_, rows).buffer_bytes > bytes)
+      throw Error("engine bit-multistep-multi: bit-multistep needs more than " +
+                  std::to_string(bytes) + " bytes for " + std::to_string(rows) + " rows");
     return e;
   }
 
@@ -425,18 +439,18 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
     b->end = new_event(false);
     b->begin = new_event(true);
     b->done = new_event(true);
-    const size_t bytes = size_t(band.buffer_rows()) * pitch_;
+    const size_t bytes = size_t(band.buffer_rows()) * pitch_ + tail_;
     for (DeviceBuffer& buf : b->buffer) {
       buf = DeviceBuffer(bytes);
       CUDA_CHECK(cudaMemsetAsync(buf.data(), 0, bytes, b->stream));
     }
     const size_t halo_bytes = size_t(plan.depth) * pitch_;
     if (band.top.used) {
-      b->scratch_top = DeviceBuffer(size_t(band.top.rows) * pitch_);
+      b->scratch_top = DeviceBuffer(size_t(band.top.rows) * pitch_ + tail_);
       b->recv_top = DeviceBuffer(halo_bytes);
     }
     if (band.bottom.used) {
-      b->scratch_bottom = DeviceBuffer(size_t(band.bottom.rows) * pitch_);
+      b->scratch_bottom = DeviceBuffer(size_t(band.bottom.rows) * pitch_ + tail_);
       b->recv_bottom = DeviceBuffer(halo_bytes);
     }
     b->stats = DeviceBuffer(2 * sizeof(uint64_t));
@@ -451,8 +465,9 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
     if (band.bottom.used)
       b->edge_bottom = make_engine(*b, plan.depth, base + band.bottom.first * words(),
                                    b->scratch_bottom.data(), band.bottom.rows);
-    CUDA_CHECK(cudaMemcpyAsync(base + band.halo_top * words(), grid.row(band.y0),
-                               size_t(band.rows) * pitch_, cudaMemcpyHostToDevice, b->stream));
+    CUDA_CHECK(cudaMemcpy2DAsync(base + band.halo_top * words(), pitch_, grid.row(band.y0),
+                                 host_pitch_, host_pitch_, size_t(band.rows),
+                                 cudaMemcpyHostToDevice, b->stream));
     return b;
   }
 
@@ -460,7 +475,7 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
   void step_edge(BandState& b, GpuEngine* engine, const BandEdge& e, DeviceBuffer& scratch, int g) {
     if (!engine) return;
     uint64_t* src = b.current() + e.first * words();
-    engine->attach(ExternalBuffers{{src, scratch.data()}, size_t(e.rows) * pitch_});
+    engine->attach(ExternalBuffers{{src, scratch.data()}, size_t(e.rows) * pitch_ + tail_});
     engine->set_current_buffer(0);
     engine->step(uint64_t(g));
   }
@@ -547,11 +562,13 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
       CUDA_CHECK(cudaSetDevice(b->band.device));
       uint64_t* dev = b->current() + (b->band.halo_top + lo - b->band.y0) * words();
       uint64_t* host = rows.row(lo - y0);
-      const size_t bytes = size_t(hi - lo) * pitch_;
+      const size_t rows_here = size_t(hi - lo);
       if (to_host)
-        CUDA_CHECK(cudaMemcpyAsync(host, dev, bytes, cudaMemcpyDeviceToHost, b->stream));
+        CUDA_CHECK(cudaMemcpy2DAsync(host, host_pitch_, dev, pitch_, host_pitch_, rows_here,
+                                     cudaMemcpyDeviceToHost, b->stream));
       else
-        CUDA_CHECK(cudaMemcpyAsync(dev, host, bytes, cudaMemcpyHostToDevice, b->stream));
+        CUDA_CHECK(cudaMemcpy2DAsync(dev, pitch_, host, host_pitch_, host_pitch_, rows_here,
+                                     cudaMemcpyHostToDevice, b->stream));
       CUDA_CHECK(cudaStreamSynchronize(b->stream));
     }
   }
@@ -564,12 +581,13 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
       CUDA_CHECK(cudaSetDevice(b->band.device));
       auto* out = static_cast<unsigned long long*>(b->stats.data());
       CUDA_CHECK(cudaMemsetAsync(out, 0, 2 * sizeof(uint64_t), b->stream));
-      const int64_t items = words() * b->band.rows;
+      const int64_t words_per_row = int64_t(host_pitch_ / 8);
+      const int64_t items = words_per_row * b->band.rows;
       const unsigned blocks = unsigned(
           std::clamp<int64_t>((items + kStatsThreads - 1) / kStatsThreads, 1, kMaxStatsBlocks));
       band_stats_kernel<<<blocks, kStatsThreads, 0, b->stream>>>(
-          b->current() + b->band.halo_top * words(), words(), b->band.rows, uint64_t(b->band.y0),
-          out);
+          b->current() + b->band.halo_top * words(), words(), words_per_row, b->band.rows,
+          uint64_t(b->band.y0), out);
       CUDA_CHECK_LAUNCH();
     }
     for (const auto& b : bands_) {
@@ -603,7 +621,9 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
   BandPlan plan_;
   int64_t plan_width_ = 0;
   Topology topology_ = Topology::Plane;
-  size_t pitch_ = 0;
+  size_t pitch_ = 0;       // device row pitch of the band engines
+  size_t host_pitch_ = 0;  // canonical row pitch (Grid rows)
+  size_t tail_ = 0;        // bytes the band engines want past the last row
   Communicator comm_;
   std::vector<std::unique_ptr<RankState>> ranks_;
   std::vector<std::unique_ptr<BandState>> bands_;
