@@ -179,7 +179,12 @@ class SimdEngine final : public Engine {
       grid = Grid();
       return;
     }
-    grid = Grid(width_, height_, topology_);
+    // The viewer stores into the same Grid every frame: reuse its memory when the size matches
+    // (every word is overwritten below).
+    if (grid.width() == width_ && grid.height() == height_)
+      grid.set_topology(topology_);
+    else
+      grid = Grid(width_, height_, topology_);
     const uint64_t mask = grid.last_word_mask();
     for (int64_t y = 0; y < height_; ++y) {
       uint64_t* out = grid.row(y);

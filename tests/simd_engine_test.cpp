@@ -182,6 +182,18 @@ TEST(SimdEngine, LoadStoreRoundTripKeepsCellsHashAndPopulation) {
   }
 }
 
+TEST(SimdEngine, StoreOverwritesAGridOfAnySizeAndTopology) {
+  const Grid g = soup(100, 9, Topology::Torus, 4);
+  auto e = make_simd_engine();
+  e->load(g);
+  for (Grid out : {Grid(100, 9, Topology::Plane), Grid(7, 3), Grid()}) {
+    out.randomize(0.5, 77);  // stale cells must not survive
+    e->store(out);
+    EXPECT_TRUE(out == g);
+    EXPECT_EQ(out.topology(), Topology::Torus);
+  }
+}
+
 TEST(SimdEngine, HashAndPopulationAgreeWithStoredGridAfterSteps) {
   auto e = make_simd_engine();
   e->load(soup(129, 31, Topology::Torus, 5));
