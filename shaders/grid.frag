@@ -21,7 +21,7 @@ const vec3 kBorder = vec3(0.45, 0.50, 0.62);
 vec3 density_color(float live, float cells) {
   if (live <= 0.0) return kDead;
   // Even a single live cell among many stays clearly visible.
-  return mix(kDead, kAlive, 0.2 + 0.8 * sqrt(live / cells));
+  return mix(kDead, kAlive, 0.3 + 0.7 * sqrt(live / cells));
 }
 
 // Pixel footprint [p0, p1) in units of `unit` cells -> index range [ceil(p0), ceil(p1)), which
@@ -88,7 +88,7 @@ void main() {
     return;
   }
   // Loops are capped; the caps are only reached when the whole grid is a few pixels wide.
-  int cap = u_mode == 1 ? 40 : 24;
+  const int cap = 24;
   x1 = min(x1, x0 + cap);
   y1 = min(y1, y0 + cap);
   float live = 0.0;

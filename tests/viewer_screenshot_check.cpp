@@ -3,6 +3,8 @@
 // bright, dead cells dark, all inside the free area beside the panel. Exit 77 = skipped.
 #include <png.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -42,6 +44,93 @@ bool on_path(const std::string& program) {
 int fail(const std::string& why) {
   std::cerr << "FAIL: " << why << "\n";
   return 1;
+}
+
+// Reads an RGB PNG; empty on failure (the reason is printed).
+std::vector<unsigned char> read_rgb(const fs::path& path, int& w, int& h) {
+  png_image image{};
+  image.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_file(&image, path.string().c_str())) {
+    std::cerr << "cannot read " << path << ": " << image.message << "\n";
+    return {};
+  }
+  image.format = PNG_FORMAT_RGB;
+  std::vector<unsigned char> rgb(PNG_IMAGE_SIZE(image));
+  if (!png_image_finish_read(&image, nullptr, rgb.data(), 0, nullptr)) {
+    std::cerr << "cannot decode " << path << ": " << image.message << "\n";
+    return {};
+  }
+  w = int(image.width);
+  h = int(image.height);
+  return rgb;
+}
+
+std::string run(const std::string& command, int& status) {
+  std::cout << "running: " << command << "\n";
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) {
+    status = -1;
+    return {};
+  }
+  std::string output;
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof buf, pipe)) output.append(buf, n);
+  status = pclose(pipe);
+  std::cout << output;
+  return output;
+}
+
+// Zoomed far out (50 cells per pixel, drawn from the density pyramid) a single live cell must
+// still light the pixel that covers it, and the rest of the grid must stay dark.
+int check_far_zoom(const std::string& gpulife, const fs::path& dir) {
+  const fs::path pattern = dir / "lone.cells";
+  {
+    std::ofstream f(pattern);
+    f << "!Name: one cell\nO\n";
+  }
+  const fs::path png = dir / "far.png";
+  fs::remove(png);
+  int status = 0;
+  const std::string output =
+      run("xvfb-run -a -s '-screen 0 1280x800x24' '" + gpulife + "' view '" + pattern.string() +
+              "' --engine reference --size 8192 --zoom 0.02 --hide-panel --frames 3 "
+              "--screenshot '" +
+              png.string() + "'",
+          status);
+  if (status != 0)
+    return fail("gpulife view (far zoom) exited with status " + std::to_string(status));
+  std::smatch m;
+  const std::regex layout(
+      R"(zoom ([0-9.eE+-]+) px/cell, cell \(0,0\) at \(([0-9.eE+-]+), ([0-9.eE+-]+)\))");
+  const std::regex live(R"(live cells in \((\d+), (\d+)\))");
+  if (!std::regex_search(output, m, layout)) return fail("no view layout line (far zoom)");
+  const double zoom = std::stod(m[1]), ox = std::stod(m[2]), oy = std::stod(m[3]);
+  if (!std::regex_search(output, m, live)) return fail("no live-cells line (far zoom)");
+  const double cx = std::stod(m[1]), cy = std::stod(m[2]);
+  int w = 0, h = 0;
+  const std::vector<unsigned char> rgb = read_rgb(png, w, h);
+  if (rgb.empty()) return fail("no far-zoom screenshot");
+  const int px = int(ox + (cx + 0.5) * zoom), py = int(oy + (cy + 0.5) * zoom);
+  int brightest = 0;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int x = px + dx, y = py + dy;
+      if (x >= 0 && y >= 0 && x < w && y < h)
+        brightest = std::max(brightest, int(rgb[(size_t(y) * w + x) * 3]));
+    }
+  // Grid pixels away from the cell (still inside the grid) must be dark.
+  int stray = 0;
+  for (int y = int(oy) + 2; y < int(oy + 8192 * zoom) - 2 && y < h; y += 3)
+    for (int x = int(ox) + 2; x < int(ox + 8192 * zoom) - 2 && x < w; x += 3) {
+      if (x < 0 || y < 0 || (std::abs(x - px) <= 2 && std::abs(y - py) <= 2)) continue;
+      if (rgb[(size_t(y) * w + x) * 3] > 40) ++stray;
+    }
+  std::cout << "far zoom: cell at pixel (" << px << ", " << py << "), brightest red " << brightest
+            << ", stray lit pixels " << stray << "\n";
+  if (brightest < 60) return fail("a lone live cell vanished when zoomed far out");
+  if (stray > 0) return fail("pixels without live cells are lit when zoomed far out");
+  std::cout << "ok: the lone cell stays visible at " << 1.0 / zoom << " cells per pixel\n";
+  return 0;
 }
 
 }  // namespace
@@ -138,5 +227,5 @@ int main(int argc, char** argv) {
   }
   if (errors) return fail(std::to_string(errors) + " cells drawn wrongly");
   std::cout << "ok: all " << (kRows + 2) * (kCols + 2) << " cells drawn as expected\n";
-  return 0;
+  return check_far_zoom(argv[1], dir);
 }

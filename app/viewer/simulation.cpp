@@ -204,7 +204,7 @@ void Simulation::update_figures(double dt) {
         limit.bytes_per_second > 0 ? 100.0 * achieved / limit.bytes_per_second : 0;
   }
   window_time_ += dt;
-  if (window_time_ >= 0.5) {
+  if (window_time_ >= 0.25) {
     figures_.generations_per_second =
         double(figures_.generation - std::min(figures_.generation, window_start_generation_)) /
         window_time_;

@@ -20,7 +20,7 @@ struct LiveFigures {
   double limit_gbytes_per_second = 0;  // memory bandwidth the engine is held against
   std::string limit_source;
   double percent_of_limit = 0;
-  double generations_per_second = 0;  // achieved, over the last half second
+  double generations_per_second = 0;  // achieved, over the last quarter second
   uint64_t generation = 0;
   uint64_t population = 0;
   bool population_known = false;
