@@ -7,6 +7,7 @@
 
 #include "app/engines.hpp"
 #include "app/viewer/bandwidth_limit.hpp"
+#include "app/viewer/grid_ops.hpp"
 #include "app/viewer/host_backend.hpp"
 #include "core/error.hpp"
 #if GPULIFE_HAVE_CUDA
@@ -17,52 +18,6 @@ namespace gpulife::app {
 
 namespace {
 constexpr size_t kHistoryLength = 240;
-}
-
-Box live_bounds(const Grid& grid) {
-  Box box;
-  const int64_t wpr = grid.words_per_row();
-  for (int64_t y = 0; y < grid.height(); ++y) {
-    const uint64_t* row = grid.row(y);
-    int64_t first = -1, last = -1;
-    for (int64_t w = 0; w < wpr; ++w) {
-      if (row[w]) {
-        if (first < 0) first = w;
-        last = w;
-      }
-    }
-    if (first < 0) continue;
-    if (box.empty()) {
-      box.min_y = y;
-      box.min_x = grid.width();
-      box.max_x = -1;
-    }
-    box.max_y = y;
-    box.min_x = std::min<int64_t>(box.min_x, first * 64 + std::countr_zero(row[first]));
-    box.max_x = std::max<int64_t>(box.max_x, last * 64 + 63 - std::countl_zero(row[last]));
-  }
-  return box;
-}
-
-Grid regrid(const Grid& grid, GridSize size, Topology topology) {
-  Grid out(size.width, size.height, topology);
-  const Box b = live_bounds(grid);
-  if (b.empty()) return out;
-  if (b.width() > size.width || b.height() > size.height)
-    throw Error("the pattern (" + std::to_string(b.width()) + "x" + std::to_string(b.height()) +
-                " cells) does not fit a " + std::to_string(size.width) + "x" +
-                std::to_string(size.height) + " grid");
-  // Keep the pattern where it was relative to the grid's centre, clamped inside the new grid.
-  int64_t ox = b.min_x + (size.width - grid.width()) / 2;
-  int64_t oy = b.min_y + (size.height - grid.height()) / 2;
-  ox = std::clamp<int64_t>(ox, 0, size.width - b.width());
-  oy = std::clamp<int64_t>(oy, 0, size.height - b.height());
-  for (int64_t y = b.min_y; y <= b.max_y; ++y) {
-    for (int64_t x = b.min_x; x <= b.max_x; ++x) {
-      if (grid.get(x, y)) out.set(ox + (x - b.min_x), oy + (y - b.min_y), true);
-    }
-  }
-  return out;
 }
 
 Simulation::Simulation() = default;

@@ -93,9 +93,4 @@ class Simulation {
   uint64_t window_start_generation_ = 0;
 };
 
-// Bounding box of a grid's live cells, found by scanning words (fast even for 65536^2).
-Box live_bounds(const Grid& grid);
-// `grid`'s live cells copied into a new grid of `size`, centred; throws Error when they do not fit.
-Grid regrid(const Grid& grid, GridSize size, Topology topology);
-
 }  // namespace gpulife::app
