@@ -1,6 +1,7 @@
 // bit-multistep: bit-packed Life with temporal blocking; each pass over memory advances up to
 // 16 generations with every in-flight row held in registers and edge words shared by shuffles.
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "core/error.hpp"
@@ -104,9 +105,11 @@ class BitMultistepEngine final : public DeviceEngine {
         {"depth", "generations per pass over memory", 1, 16, 8, 1, true},
         {"words_per_thread", "32-bit words of a row per lane (depth * words <= 16)", 1, 4, 2, 1,
          true},
-        {"tile_rows", "rows of a tile (a warp streams through tile_rows + 2 * depth rows)", 8,
-         65536, 1024, 8, false},
-        {"block_warps", "warps per block, side by side along the row", 1, kMaxBlockWarps, 4, 1,
+        {"tile_rows",
+         "rows of a tile (a warp streams through tile_rows + 3 * depth - 1 rows); 0: chosen "
+         "per grid so the tiles fill whole waves of the GPU",
+         0, 65536, 0, 8, false},
+        {"block_warps", "warps per block, side by side along the row", 1, kMaxBlockWarps, 2, 1,
          false},
         {"fma_shifts", "1: neighbour shifts as multiply-adds (FMA pipe), 0: funnel shifts", 0, 1, 1,
          1, false},
@@ -150,7 +153,9 @@ class BitMultistepEngine final : public DeviceEngine {
     a.words = (width() + 31) / 32;
     a.last_mask = width() % 32 ? (1u << (width() % 32)) - 1u : ~0u;
     a.warp_cols = (a.pitch + output_words(words_per_thread) - 1) / output_words(words_per_thread);
-    a.tile_rows = param("tile_rows");
+    const int tile_rows = param("tile_rows");
+    a.tile_rows =
+        tile_rows > 0 ? tile_rows : auto_tile_rows(kernel, block_warps, a.warp_cols, depth);
     a.tiles = (height() + a.tile_rows - 1) / a.tile_rows;
     a.torus = topology() == Topology::Torus;
     a.aligned = width() % 32 == 0;
@@ -163,6 +168,46 @@ class BitMultistepEngine final : public DeviceEngine {
     CUDA_CHECK_LAUNCH();
     return uint64_t(depth);
   }
+
+ private:
+  // Tile height for which whole blocks fill the GPU's resident slots in as few waves as
+  // possible, counting the 3 * depth - 1 extra rows each tile streams: the cost of T tiles is
+  // waves(T) * (ceil(height / T) + 3 * depth - 1). Remembered per kernel and grid.
+  int64_t auto_tile_rows(Kernel kernel, int block_warps, int64_t warp_cols, int depth) {
+    const AutoKey key{kernel, block_warps, width(), height()};
+    if (auto_key_ == key) return auto_rows_;
+    int device = 0, sms = 0, blocks_per_sm = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    CUDA_CHECK(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, kernel, 32 * block_warps, 0));
+    const int64_t slots = int64_t(sms) * std::max(blocks_per_sm, 1);
+    const int64_t block_cols = (warp_cols + block_warps - 1) / block_warps;
+    const int64_t extra = 3 * depth - 1;
+    int64_t best_rows = height(), best_cost = INT64_MAX;
+    for (int64_t tiles = 1; tiles <= (height() + 7) / 8; ++tiles) {
+      const int64_t rows = (height() + tiles - 1) / tiles;
+      if (tiles > 1 && (height() + rows - 1) / rows != tiles) continue;  // same as fewer
+      const int64_t waves = (block_cols * tiles + slots - 1) / slots;
+      const int64_t cost = waves * (rows + extra);
+      if (cost < best_cost) {
+        best_cost = cost;
+        best_rows = rows;
+      }
+    }
+    auto_key_ = key;
+    auto_rows_ = best_rows;
+    return best_rows;
+  }
+
+  struct AutoKey {
+    Kernel kernel = nullptr;
+    int block_warps = 0;
+    int64_t width = 0, height = 0;
+    bool operator==(const AutoKey&) const = default;
+  };
+  AutoKey auto_key_;
+  int64_t auto_rows_ = 0;
 };
 
 }  // namespace

@@ -189,23 +189,26 @@ GPULIFE_MS_HD uint32_t gather32(const uint32_t* row, uint32_t x, uint32_t width)
 #endif
 
 // One warp's work for one tile: a column of 32*K words of the rows [y0 - D, y0 + rows + D) is
-// streamed top to bottom once, and every row passes through D generation levels held in
-// registers, so the tile's rows come out D generations later. `Lanes` exchanges the edge words
-// between neighbouring lanes: warp shuffles on the device, threads on the CPU. Control flow is
-// uniform across the warp.
+// streamed top to bottom once and passes through D generation levels held in registers, so the
+// tile's rows come out D generations later. The levels are skewed by one step each (level g
+// works on the row level g - 1 produced in the previous step), so within a step all D levels
+// are independent and the scheduler can overlap them. `Lanes` exchanges the edge words between
+// neighbouring lanes: warp shuffles on the device, threads on the CPU. Control flow is uniform
+// across the warp.
 template <int K, int D, bool kLife, bool kFma, class Lanes>
 class WarpPass {
  public:
   GPULIFE_MS_HD WarpPass(const PassArgs& a, int64_t warp_col, int lane, Lanes& lanes)
-      : a_(a), lane_(lane), lanes_(lanes) {
-    first_ = warp_col * kWarpOutputWords<K> - 1;
-    const int64_t mbase = first_ + int64_t(lane) * K;
+      : a_(a), lanes_(lanes) {
+    const int64_t first = warp_col * kWarpOutputWords<K> - 1;  // lane 0's first word
+    mbase_ = int32_t(first + int64_t(lane) * K);
     const int64_t full_words = a.aligned ? a.words : a.words - 1;
     for (int j = 0; j < K; ++j) {
-      const int64_t m = mbase + j;
+      const int64_t m = mbase_ + j;
       const bool inside = m >= 0 && m < a.words;
+      const uint32_t valid_bits = inside ? (m == a.words - 1 ? a.last_mask : ~0u) : 0u;
       if (!a.torus) {
-        colmask_[j] = inside ? (m == a.words - 1 ? a.last_mask : ~0u) : 0u;
+        colmask_[j] = valid_bits;
         code_[j] = inside ? int32_t(m) : kZero;
       } else {
         colmask_[j] = ~0u;
@@ -216,46 +219,49 @@ class WarpPass {
         else
           code_[j] = -1 - int32_t(floor_mod(32 * m, a.width));
       }
+      const bool halo = (lane == 0 && j == 0) || (lane == 31 && j == K - 1);
+      store_[j] = !halo && m >= 0 && m < a.pitch;
+      keep_[j] = valid_bits;  // zero for the pitch's padding word
     }
-    edge_col_ = !a.torus && (first_ < 0 || first_ + 32 * K > full_words);
+    edge_col_ = !a.torus && (first < 0 || first + 32 * K > full_words);
   }
 
   GPULIFE_MS_HD void run_tile(int64_t tile) {
-    y0_ = tile * a_.tile_rows;
-    rows_ = a_.tile_rows < a_.height - y0_ ? a_.tile_rows : a_.height - y0_;
-    nsteps_ = rows_ + 2 * D;
-    ystart_ = y0_ - D;
+    const int64_t y0 = tile * a_.tile_rows;
+    const int64_t rows = a_.tile_rows < a_.height - y0 ? a_.tile_rows : a_.height - y0;
+    // Level g at step s takes row ystart + s - 2g (gen g) and completes row ystart + s - 2g - 1
+    // (gen g + 1); the last level's rows are the output, y0 onwards from step 3D - 1.
+    const int64_t nsteps = rows + 3 * D - 1;
+    ystart_ = y0 - D;
     for (int g = 0; g < D; ++g)
       for (int j = 0; j < K; ++j) {
         for (int p = 0; p < 3; ++p) s0_[p][g][j] = s1_[p][g][j] = 0;
-        al_[0][g][j] = al_[1][g][j] = 0;
+        buf_[0][g][j] = buf_[1][g][j] = 0;
       }
-    // Steps that need no masking: on a plane, level g at step s writes row ystart + s - g - 1,
-    // which must lie inside the grid for every level.
-    int64_t s_a = 0, s_b = nsteps_;
+    // Steps needing no masking or row checks: on a plane every level's output row and the
+    // prefetched row lie inside the grid.
+    int64_t s_a = 0, s_b = nsteps;
     if (!a_.torus) {
-      if (edge_col_) {
-        s_a = s_b = nsteps_;
-      } else {
-        s_a = clamp(2 * D - y0_, 0, nsteps_);
-        s_b = clamp(a_.height - ystart_ + 1, s_a, nsteps_);
-      }
+      s_a = clamp(3 * D - 1 - y0, 0, nsteps);
+      s_b = clamp(a_.height - ystart_ - 1, s_a, nsteps);
     }
     const int64_t s_fast_end = s_a + (s_b - s_a) / 6 * 6;
-    next_y_ = ystart_;
-    next_yy_ = a_.torus ? floor_mod(ystart_, a_.height) : 0;
-    load_next();
+    ld_y_ = ystart_;
+    ld_row_ = a_.src + (a_.torus ? floor_mod(ystart_, a_.height) : ystart_) * a_.pitch;
+    ld_yy_ = a_.torus ? floor_mod(ystart_, a_.height) : 0;
+    st_row_ = a_.dst + (ystart_ - 2 * D + 1) * a_.pitch;
+    st_first_ = 3 * D - 1;
+    st_last_ = nsteps;
+    load<true>(buf_[0][0]);
     int64_t s = 0;
     for (; s < s_a; ++s) masked_step(s);
-    for (; s < s_fast_end; s += 6) {
-      step<0, false>(s);
-      step<1, false>(s + 1);
-      step<2, false>(s + 2);
-      step<3, false>(s + 3);
-      step<4, false>(s + 4);
-      step<5, false>(s + 5);
-    }
-    for (; s < nsteps_; ++s) masked_step(s);
+    // Where a plane's left or right edge passes through the warp, its cells beyond the edge are
+    // cleared every generation; elsewhere there is nothing to clear.
+    if (edge_col_)
+      s = fast_steps<true>(s, s_fast_end);
+    else
+      s = fast_steps<false>(s, s_fast_end);
+    for (; s < nsteps; ++s) masked_step(s);
   }
 
  private:
@@ -265,47 +271,70 @@ class WarpPass {
     return v < lo ? lo : (v > hi ? hi : v);
   }
 
-  // Loads the row for the next step into next_ (gen 0), then advances the row counters.
-  GPULIFE_MS_HD void load_next() {
-    const bool valid = a_.torus || (next_y_ >= 0 && next_y_ < a_.height);
-    const uint32_t* row = a_.src + (a_.torus ? next_yy_ : (valid ? next_y_ : 0)) * a_.pitch;
+  // Loads the next row (gen 0) into `out` and advances to the one after. kCheck: the row may
+  // lie outside a plane grid (then it is dead).
+  template <bool kCheck>
+  GPULIFE_MS_HD void load(uint32_t (&out)[K]) {
+    const bool valid = !kCheck || a_.torus || (ld_y_ >= 0 && ld_y_ < a_.height);
     for (int j = 0; j < K; ++j) {
       const int32_t c = code_[j];
       uint32_t v = 0;
       if (valid && c != kZero)
-        v = c >= 0 ? GPULIFE_MS_LOAD(row + c) : gather32(row, uint32_t(-1 - c), uint32_t(a_.width));
-      next_[j] = v;
+        v = c >= 0 ? GPULIFE_MS_LOAD(ld_row_ + c)
+                   : gather32(ld_row_, uint32_t(-1 - c), uint32_t(a_.width));
+      out[j] = v;
     }
-    ++next_y_;
-    if (++next_yy_ == a_.height) next_yy_ = 0;
+    ++ld_y_;
+    ld_row_ += a_.pitch;
+    if (a_.torus && ++ld_yy_ == a_.height) {
+      ld_yy_ = 0;
+      ld_row_ = a_.src;
+    }
+  }
+
+  template <bool kColumns>
+  GPULIFE_MS_HD int64_t fast_steps(int64_t s, int64_t end) {
+    for (; s < end; s += 6) {
+      step<0, false, kColumns>(s);
+      step<1, false, kColumns>(s + 1);
+      step<2, false, kColumns>(s + 2);
+      step<3, false, kColumns>(s + 3);
+      step<4, false, kColumns>(s + 4);
+      step<5, false, kColumns>(s + 5);
+    }
+    return s;
   }
 
   GPULIFE_MS_HD void masked_step(int64_t s) {
-    step<0, true>(s);
+    step<0, true, true>(s);
     for (int g = 0; g < D; ++g)
       for (int j = 0; j < K; ++j) {
         s0_[0][g][j] = s0_[1][g][j];
         s1_[0][g][j] = s1_[1][g][j];
         s0_[1][g][j] = s0_[2][g][j];
         s1_[1][g][j] = s1_[2][g][j];
-        al_[0][g][j] = al_[1][g][j];
+        const uint32_t t = buf_[0][g][j];
+        buf_[0][g][j] = buf_[1][g][j];
+        buf_[1][g][j] = t;
       }
   }
 
-  // Step s: row ystart + s enters at generation 0; level g turns row ystart + s - g (gen g)
-  // into the sums that complete row ystart + s - g - 1 at gen g + 1; the last level's row is
-  // stored. kPhase rotates the register slots so that no values move between steps.
-  template <int kPhase, bool kMask>
+  // One step. Slots rotate with the phase so that nothing moves between steps: row sums above,
+  // middle and new in s*_[P % 3], [(P + 1) % 3], [(P + 2) % 3]; each level's input row in
+  // buf_[P % 2] (where it stays, as the next step's middle row) and its middle row's cells in
+  // buf_[(P + 1) % 2], which the level below then overwrites with the next step's input (the
+  // levels run last to first).
+  // kMask: rows may lie outside a plane grid (checked per level, and the row load); kColumns:
+  // clear the cells beyond a plane's side edges.
+  template <int kPhase, bool kMask, bool kColumns>
   GPULIFE_MS_HD void step(int64_t s) {
     constexpr int kAbove = kPhase % 3, kMid = (kPhase + 1) % 3, kNew = (kPhase + 2) % 3;
-    constexpr int kAlive = kPhase % 2, kAliveNew = (kPhase + 1) % 2;
-    uint32_t x[K];
-    for (int j = 0; j < K; ++j) x[j] = next_[j];
-    if (s + 1 < nsteps_) load_next();
+    constexpr int kIn = kPhase % 2, kOld = (kPhase + 1) % 2;
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
-    for (int g = 0; g < D; ++g) {
+    for (int g = D - 1; g >= 0; --g) {
+      uint32_t(&x)[K] = buf_[kIn][g];
       uint32_t from_west, from_east;
       lanes_.exchange(x[K - 1], x[0], from_west, from_east);
 #if defined(__CUDA_ARCH__)
@@ -320,9 +349,10 @@ class WarpPass {
       }
       uint32_t row_mask = ~0u;
       if (kMask && !a_.torus) {
-        const int64_t y = ystart_ + s - g - 1;
+        const int64_t y = ystart_ + s - 2 * g - 1;
         row_mask = (y >= 0 && y < a_.height) ? ~0u : 0u;
       }
+      uint32_t out[K];
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
@@ -330,38 +360,40 @@ class WarpPass {
         const RowSum above{s0_[kAbove][g][j], s1_[kAbove][g][j]};
         const RowSum mid{s0_[kMid][g][j], s1_[kMid][g][j]};
         const RowSum below{s0_[kNew][g][j], s1_[kNew][g][j]};
-        uint32_t out = kLife ? life_next(above, mid, below, al_[kAlive][g][j])
-                             : rule_next(above, mid, below, al_[kAlive][g][j], a_.rule);
-        if (kMask) out &= colmask_[j] & row_mask;
-        al_[kAliveNew][g][j] = x[j];
-        x[j] = out;
+        const uint32_t alive = buf_[kOld][g][j];
+        out[j] = kLife ? life_next(above, mid, below, alive)
+                       : rule_next(above, mid, below, alive, a_.rule);
+        if (kMask)
+          out[j] &= colmask_[j] & row_mask;
+        else if (kColumns)
+          out[j] &= colmask_[j];
+      }
+      if (g < D - 1) {
+        for (int j = 0; j < K; ++j) buf_[kOld][g + 1][j] = out[j];
+      } else if (s >= st_first_ && s < st_last_) {
+        for (int j = 0; j < K; ++j)
+          if (store_[j]) st_row_[mbase_ + j] = out[j] & keep_[j];
       }
     }
-    const int64_t y = ystart_ + s - D;
-    if (y >= y0_ && y < y0_ + rows_) {
-      uint32_t* row = a_.dst + y * a_.pitch;
-      for (int j = 0; j < K; ++j) {
-        const int64_t m = first_ + int64_t(lane_) * K + j;
-        const bool halo = (lane_ == 0 && j == 0) || (lane_ == 31 && j == K - 1);
-        if (halo || m < 0 || m >= a_.pitch) continue;
-        const uint32_t keep = m < a_.words - 1 ? ~0u : (m == a_.words - 1 ? a_.last_mask : 0u);
-        row[m] = x[j] & keep;
-      }
-    }
+    load<kMask>(buf_[kOld][0]);
+    st_row_ += a_.pitch;
   }
 
   const PassArgs& a_;
-  int lane_;
   Lanes& lanes_;
-  int64_t first_ = 0;  // virtual word of lane 0's first word
-  int32_t code_[K];    // per word: index in the row, kZero, or -1 - (first cell) to gather
-  uint32_t colmask_[K];
-  bool edge_col_ = false;
-  int64_t y0_ = 0, rows_ = 0, nsteps_ = 0, ystart_ = 0;
-  int64_t next_y_ = 0, next_yy_ = 0;
-  uint32_t next_[K];
+  int32_t mbase_ = 0;      // this lane's first word (-1 for the halo left of the row)
+  int32_t code_[K];        // per word: index in the row, kZero, or -1 - (first cell) to gather
+  uint32_t colmask_[K];    // cells inside a plane grid
+  bool store_[K];          // words this lane writes
+  uint32_t keep_[K];       // their cells inside the width
+  bool edge_col_ = false;  // a plane grid's edge passes through this warp's words
+  int64_t ystart_ = 0;
+  int64_t ld_y_ = 0, ld_yy_ = 0;
+  const uint32_t* ld_row_ = nullptr;
+  uint32_t* st_row_ = nullptr;
+  int64_t st_first_ = 0, st_last_ = 0;
   uint32_t s0_[3][D][K], s1_[3][D][K];  // row sums: slots above, middle, new
-  uint32_t al_[2][D][K];                // the middle row's cells, and the new row's
+  uint32_t buf_[2][D][K];               // each level's input row and middle row
 };
 
 }  // namespace multistep
