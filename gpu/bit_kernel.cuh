@@ -27,7 +27,7 @@ struct RowGeometry {
 template <class W, int V>
 struct RawRow {
   W c[V];
-  W left, right;
+  W left, right;  // the words either side
 };
 
 template <class W, int V>
@@ -138,11 +138,12 @@ __device__ __forceinline__ void row_sums(const RawRow<W, V>& r, W* s0, W* s1, W*
 // rows: every row it loads serves three output rows, and the next row's loads are issued
 // before this row's arithmetic, so enough bytes are in flight to keep memory busy. At most
 // 1024 threads a block, so the compiler keeps to 64 registers.
-template <class W, int V, bool kLife>
+template <class W, int V, int P, bool kL2, bool kLife>
 static __global__ void __launch_bounds__(1024)
-    bit_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, int run,
+    bit_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, int run, int l2_ahead,
                RuleBits rule) {
   constexpr int kBits = int(sizeof(W)) * 8;
+  constexpr unsigned kLanesPerLine = 128 / (sizeof(W) * V);
   const int64_t j0 = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) * V;
   if (j0 >= g.pitch_words) return;
   const int64_t groups = (g.height + run - 1) / run;
@@ -164,10 +165,32 @@ static __global__ void __launch_bounds__(1024)
 #pragma unroll
       for (int v = 0; v < V; ++v) mc[v] = mid.c[v];
     }
-    RawRow<W, V> below = load_row<W, V>(src, y0 + 1, j0, g);
+    // Rows y+1 .. y+P are loaded or in flight while row y is computed.
+    RawRow<W, V> ahead[P];
+    ahead[0] = load_row<W, V>(src, y0 + 1, j0, g);  // row y1 is always needed
+#pragma unroll
+    for (int p = 1; p < P; ++p)
+      if (y0 + 1 + p <= y1) ahead[p] = load_row<W, V>(src, y0 + 1 + p, j0, g);
     for (int64_t y = y0; y < y1; ++y) {
-      RawRow<W, V> next = below;
-      if (y + 2 <= y1) next = load_row<W, V>(src, y + 2, j0, g);
+      RawRow<W, V> below;
+      if constexpr (P == 1) {
+        below = ahead[0];
+        RawRow<W, V> next = below;
+        if (y + 2 <= y1) next = load_row<W, V>(src, y + 2, j0, g);
+        ahead[0] = next;
+      } else {
+        below = ahead[0];
+#pragma unroll
+        for (int p = 0; p + 1 < P; ++p) ahead[p] = ahead[p + 1];
+        if (y + 1 + P <= y1) ahead[P - 1] = load_row<W, V>(src, y + 1 + P, j0, g);
+      }
+      // Rows further ahead are only asked into L2, which costs no registers: one lane per
+      // 128-byte line.
+      if constexpr (kL2) {
+        const int64_t yp = y + 1 + P + l2_ahead;
+        if (yp <= y1 && yp < g.height && threadIdx.x % kLanesPerLine == 0)
+          asm volatile("prefetch.global.L2 [%0];" ::"l"(src + yp * g.pitch_words + j0));
+      }
       W b0[V], b1[V], bm0[V], bm1[V], out[V];
       row_sums(below, b0, b1, bm0, bm1);
 #pragma unroll
@@ -184,7 +207,6 @@ static __global__ void __launch_bounds__(1024)
         mc[v] = below.c[v];
       }
       store_vector<W, V>(dst + y * g.pitch_words + j0, out);
-      below = next;
     }
   }
 }
@@ -197,12 +219,17 @@ class BitEngine final : public DeviceEngine {
   const EngineInfo& info() const override { return info_; }
   std::vector<ParamInfo> param_info() const override {
     constexpr int kMaxX = int(16 / sizeof(W));
-    return {{"block_x", "threads per block along x", 32, 1024, 64, 32, false},
-            {"block_y", "threads per block along y", 1, 32, 1, 1, false},
-            {"words_x", "adjacent words per thread (one 16-byte access at the most)", 1, kMaxX,
-             kMaxX, 1, true},
-            {"words_per_thread", "vertical run of words per thread (each row loaded once)", 1, 64,
-             16, 1, false}};
+    return {
+        // Defaults: the best shapes of `gpulife bench --size 65536 --sweep` on an H200.
+        {"block_x", "threads per block along x", 32, 1024, 512, 32, false},
+        {"block_y", "threads per block along y", 1, 32, sizeof(W) == 4 ? 2 : 1, 1, false},
+        {"words_x", "adjacent words per thread (one 16-byte access at the most)", 1, kMaxX, kMaxX,
+         1, true},
+        {"words_per_thread", "vertical run of words per thread (each row loaded once)", 1, 64, 64,
+         1, false},
+        {"prefetch_rows", "rows loaded into registers ahead of the row computed", 1, 2, 1, 1,
+         false},
+        {"prefetch_l2_rows", "rows further ahead fetched into L2 (0 = none)", 0, 16, 2, 1, false}};
   }
   // The canonical layout with rows padded to 16 bytes, so 16-byte accesses stay aligned.
   DeviceLayout device_layout(int64_t width, int64_t height) const override {
@@ -220,22 +247,34 @@ class BitEngine final : public DeviceEngine {
   }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
-    const bool life = rule().is_life();
-    switch (param("words_x")) {
-      case 1:
-        return life ? launch<1, true>(src, dst, stream) : launch<1, false>(src, dst, stream);
-      case 2:
-        return life ? launch<2, true>(src, dst, stream) : launch<2, false>(src, dst, stream);
-      default:
-        if constexpr (sizeof(W) == 4)
-          return life ? launch<4, true>(src, dst, stream) : launch<4, false>(src, dst, stream);
-        else
-          return life ? launch<2, true>(src, dst, stream) : launch<2, false>(src, dst, stream);
-    }
+    const bool l2 = param("prefetch_l2_rows") > 0;
+    if (param("prefetch_rows") == 1)
+      return l2 ? pass<1, true>(src, dst, stream) : pass<1, false>(src, dst, stream);
+    return l2 ? pass<2, true>(src, dst, stream) : pass<2, false>(src, dst, stream);
   }
 
  private:
-  template <int V, bool kLife>
+  template <int P, bool kL2>
+  uint64_t pass(const void* src, void* dst, void* stream) {
+    const bool life = rule().is_life();
+    switch (param("words_x")) {
+      case 1:
+        return life ? launch<1, P, kL2, true>(src, dst, stream)
+                    : launch<1, P, kL2, false>(src, dst, stream);
+      case 2:
+        return life ? launch<2, P, kL2, true>(src, dst, stream)
+                    : launch<2, P, kL2, false>(src, dst, stream);
+      default:
+        if constexpr (sizeof(W) == 4)
+          return life ? launch<4, P, kL2, true>(src, dst, stream)
+                      : launch<4, P, kL2, false>(src, dst, stream);
+        else
+          return life ? launch<2, P, kL2, true>(src, dst, stream)
+                      : launch<2, P, kL2, false>(src, dst, stream);
+    }
+  }
+
+  template <int V, int P, bool kL2, bool kLife>
   uint64_t launch(const void* src, void* dst, void* stream) {
     constexpr int kBits = int(sizeof(W)) * 8;
     const int bx = param("block_x"), by = param("block_y"), run = param("words_per_thread");
@@ -250,8 +289,9 @@ class BitEngine final : public DeviceEngine {
     const dim3 block{unsigned(bx), unsigned(by)};
     const dim3 grid{unsigned((columns + bx - 1) / bx),
                     unsigned(std::min<int64_t>((groups + by - 1) / by, 65535))};
-    bit_kernel<W, V, kLife><<<grid, block, 0, static_cast<cudaStream_t>(stream)>>>(
-        static_cast<const W*>(src), static_cast<W*>(dst), g, run, rule_bits(rule()));
+    bit_kernel<W, V, P, kL2, kLife><<<grid, block, 0, static_cast<cudaStream_t>(stream)>>>(
+        static_cast<const W*>(src), static_cast<W*>(dst), g, run, param("prefetch_l2_rows"),
+        rule_bits(rule()));
     CUDA_CHECK_LAUNCH();
     return 1;
   }

@@ -1,5 +1,8 @@
 # Runs the GPU engine tests (small grids) under one compute-sanitizer tool; cmake -P script.
-# Inputs: TOOL, TEST_BINARY, CUDA_BIN.
+# Inputs: TOOL, TEST_BINARY, CUDA_BIN. Lives outside tests/*.cmake, which are included at configure.
+if(NOT DEFINED TEST_BINARY)
+  return()
+endif()
 execute_process(COMMAND ${TEST_BINARY} --gtest_filter=*ZeroGenerationsChangeNothing*
                 OUTPUT_VARIABLE probe ERROR_VARIABLE probe RESULT_VARIABLE probe_rc)
 if(probe MATCHES "skipped: no CUDA device")
