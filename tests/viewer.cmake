@@ -2,6 +2,13 @@
 # a screenshot; viewer_screenshot_check reads it back (libpng) and verifies that exactly the
 # pattern's cells are lit where the viewer says the cells are. Skipped without xvfb-run.
 if(TARGET gpulife_viewer)
+  # The navigation tool, driven by synthetic events (needs the viewer library, so it is not one
+  # of the automatically collected *_test.cpp suites).
+  add_executable(viewer_input_test ${CMAKE_CURRENT_SOURCE_DIR}/viewer_input_checks.cpp)
+  target_link_libraries(viewer_input_test PRIVATE gpulife_viewer GTest::gtest GTest::gtest_main
+                                                  gpulife_warnings)
+  gtest_discover_tests(viewer_input_test DISCOVERY_TIMEOUT 60 PROPERTIES LABELS viewer)
+
   find_package(PNG)
   if(PNG_FOUND)
     add_executable(viewer_screenshot_check ${CMAKE_CURRENT_SOURCE_DIR}/viewer_screenshot_check.cpp)
