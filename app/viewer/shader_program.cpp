@@ -1,8 +1,7 @@
 // Shader lookup, loading, compiling and linking with readable error messages.
 #include "app/viewer/shader_program.hpp"
 
-#include <unistd.h>
-
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
@@ -30,20 +29,28 @@ std::string read_text(const fs::path& path) {
   return s.str();
 }
 
-// Rewrites "0(12)" / "0:12(3)" style locations into "file.glsl:12".
-std::string name_files_in_log(std::string log, const std::vector<std::string>& files) {
+// Where each file starts in the joined source text (1-based lines).
+struct SourceMap {
+  std::vector<std::string> files;
+  std::vector<int> first_line;
+
+  std::string locate(int line) const {
+    size_t i = 0;
+    while (i + 1 < first_line.size() && first_line[i + 1] <= line) ++i;
+    return files[i] + ":" + std::to_string(line - first_line[i] + 1);
+  }
+};
+
+// Rewrites the compilers' "0(12)" (NVIDIA) and "0:12(3)" (Mesa) locations into "file:line".
+std::string name_files_in_log(const std::string& log, const SourceMap& map) {
   std::string out;
-  const std::regex loc(R"((\d+)[:(](\d+)\)?(\(\d+\))?)");
+  const std::regex loc(R"(^\s*(\d+)[:(](\d+)\)?(\(\d+\))?)");
   std::istringstream lines(log);
   std::string line;
   while (std::getline(lines, line)) {
     std::smatch m;
-    if (std::regex_search(line, m, loc) && m.position(0) < 4) {
-      const size_t index = std::stoul(m[1].str());
-      if (index < files.size()) {
-        line = files[index] + ":" + m[2].str() + m.suffix().str();
-      }
-    }
+    if (std::regex_search(line, m, loc))
+      line = map.locate(std::stoi(m[2].str())) + m.suffix().str();
     out += "  " + line + "\n";
   }
   return out;
@@ -81,20 +88,24 @@ ShaderProgram::ShaderProgram(const std::vector<ShaderStage>& stages) {
   };
   std::string all_files;
   for (const ShaderStage& stage : stages) {
-    std::vector<std::string> texts;
-    std::vector<std::string> names;
-    for (size_t i = 0; i < stage.files.size(); ++i) {
-      std::string text = read_text(dir / stage.files[i]);
-      if (i > 0) text = "#line 1 " + std::to_string(i) + "\n" + text;
-      texts.push_back(std::move(text));
-      names.push_back((dir / stage.files[i]).string());
-      all_files += (all_files.empty() ? "" : ", ") + stage.files[i];
+    // One joined source string: every compiler then counts lines the same way, and the log's
+    // line numbers map back to files through `map`.
+    std::string text;
+    SourceMap map;
+    int line = 1;
+    for (const std::string& name : stage.files) {
+      std::string part = read_text(dir / name);
+      if (!part.empty() && part.back() != '\n') part += '\n';
+      map.files.push_back((dir / name).string());
+      map.first_line.push_back(line);
+      line += int(std::count(part.begin(), part.end(), '\n'));
+      text += part;
+      all_files += (all_files.empty() ? "" : ", ") + name;
     }
-    std::vector<const char*> ptrs;
-    for (const std::string& t : texts) ptrs.push_back(t.c_str());
+    const char* source = text.c_str();
     GLuint s = glCreateShader(stage.type);
     shaders.push_back(s);
-    glShaderSource(s, GLsizei(ptrs.size()), ptrs.data(), nullptr);
+    glShaderSource(s, 1, &source, nullptr);
     glCompileShader(s);
     GLint okay = 0;
     glGetShaderiv(s, GL_COMPILE_STATUS, &okay);
@@ -105,8 +116,8 @@ ShaderProgram::ShaderProgram(const std::vector<ShaderStage>& stages) {
       glGetShaderInfoLog(s, len, nullptr, log.data());
       cleanup();
       std::string files;
-      for (const std::string& n : names) files += "\n  " + n;
-      throw Error("shader compilation failed for" + files + "\n" + name_files_in_log(log, names));
+      for (const std::string& n : map.files) files += "\n  " + n;
+      throw Error("shader compilation failed for" + files + "\n" + name_files_in_log(log, map));
     }
   }
   id_ = glCreateProgram();

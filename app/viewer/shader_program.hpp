@@ -14,8 +14,8 @@ namespace gpulife::app {
 // Throws Error naming every place it looked.
 std::filesystem::path shader_directory();
 
-// One stage built from one or more files joined in order (the first holds #version); each file
-// gets its own #line source number, and errors are reported as "file:line: message".
+// One stage built from one or more files joined in order (the first holds #version); compile
+// errors are reported as "file:line: message" with each file's own line numbers.
 struct ShaderStage {
   GLenum type;
   std::vector<std::string> files;  // names relative to shader_directory()
