@@ -232,6 +232,14 @@ int devices() {
   return n;
 }
 
+// Why a test that needs `needed` devices cannot run here; empty when it can.
+std::string missing(int needed) {
+  if (devices() < 1) return "skipped: no CUDA device";
+  if (!multi_gpu_built()) return "skipped: built without NCCL";
+  if (devices() < needed) return "skipped: fewer than 2 CUDA devices";
+  return {};
+}
+
 std::unique_ptr<MultiGpuEngine> engine_with(const Params& params) {
   auto e = make_multi_gpu_engine();
   e->set_params(params);
@@ -260,7 +268,7 @@ void expect_matches(MultiGpuEngine& e, const Grid& start, const Rule& rule,
 }
 
 TEST(MultiGpuEngineTest, BandsOnOneGpuMatchTheReference) {
-  if (devices() < 1) GTEST_SKIP() << "skipped: no CUDA device";
+  if (const std::string why = missing(1); !why.empty()) GTEST_SKIP() << why;
   uint64_t seed = 100;
   const std::vector<std::pair<int64_t, int64_t>> sizes = {{203, 157}, {64, 40}, {1000, 61}};
   for (int bands : {1, 2, 3, 5})
@@ -277,7 +285,7 @@ TEST(MultiGpuEngineTest, BandsOnOneGpuMatchTheReference) {
 }
 
 TEST(MultiGpuEngineTest, EveryDepthAndShapeMatches) {
-  if (devices() < 1) GTEST_SKIP() << "skipped: no CUDA device";
+  if (const std::string why = missing(1); !why.empty()) GTEST_SKIP() << why;
   const std::vector<Params> shapes = {
       {{"depth", 16}, {"words_per_thread", 1}, {"fma_shifts", 0}},
       {{"depth", 4}, {"words_per_thread", 4}, {"tile_rows", 8}, {"block_warps", 1}},
@@ -298,7 +306,7 @@ TEST(MultiGpuEngineTest, EveryDepthAndShapeMatches) {
 
 // Bands on one GPU exchanging through NCCL (send/receive to self): the path two GPUs take.
 TEST(MultiGpuEngineTest, NcclExchangeOnOneGpuMatches) {
-  if (devices() < 1) GTEST_SKIP() << "skipped: no CUDA device";
+  if (const std::string why = missing(1); !why.empty()) GTEST_SKIP() << why;
   uint64_t seed = 500;
   for (int bands : {1, 2, 3, 5})
     for (Topology topo : {Topology::Plane, Topology::Torus}) {
@@ -311,7 +319,7 @@ TEST(MultiGpuEngineTest, NcclExchangeOnOneGpuMatches) {
 // Gliders crossing every band boundary, downwards and upwards, and (torus) wrapping between
 // the last band and the first; the engine must agree with the reference at every step.
 TEST(MultiGpuEngineTest, GlidersCrossBandBoundariesBothWays) {
-  if (devices() < 1) GTEST_SKIP() << "skipped: no CUDA device";
+  if (const std::string why = missing(1); !why.empty()) GTEST_SKIP() << why;
   for (Topology topo : {Topology::Plane, Topology::Torus})
     for (bool down : {true, false}) {
       Grid start(96, 60, topo);  // 3 bands of 20 rows, depth 16
@@ -334,7 +342,7 @@ TEST(MultiGpuEngineTest, GlidersCrossBandBoundariesBothWays) {
 // Plane edges at the top of the first band and the bottom of the last: patterns touching them
 // lose cells exactly as on the single-GPU engines.
 TEST(MultiGpuEngineTest, PlaneEdgesBehaveAsOnOneGpu) {
-  if (devices() < 1) GTEST_SKIP() << "skipped: no CUDA device";
+  if (const std::string why = missing(1); !why.empty()) GTEST_SKIP() << why;
   Grid start(77, 45, Topology::Plane);
   place_glider(start, 5, 0, false);
   place_glider(start, 40, 42, true);
@@ -348,7 +356,7 @@ TEST(MultiGpuEngineTest, PlaneEdgesBehaveAsOnOneGpu) {
 }
 
 TEST(MultiGpuEngineTest, RegionsGenerationAndChunkingKeepTheState) {
-  if (devices() < 1) GTEST_SKIP() << "skipped: no CUDA device";
+  if (const std::string why = missing(1); !why.empty()) GTEST_SKIP() << why;
   const Grid start = soup(150, 90, Topology::Torus, 77);
   auto e = engine_with({{"gpus", 1}, {"bands", 3}});
   e->load(start);
@@ -384,14 +392,14 @@ TEST(MultiGpuEngineTest, RegionsGenerationAndChunkingKeepTheState) {
 }
 
 TEST(MultiGpuEngineTest, RefusesMoreBandsThanRows) {
-  if (devices() < 1) GTEST_SKIP() << "skipped: no CUDA device";
+  if (const std::string why = missing(1); !why.empty()) GTEST_SKIP() << why;
   auto e = engine_with({{"gpus", 1}, {"bands", 9}});
   EXPECT_THROW(e->load(Grid(50, 8)), Error);
 }
 
 // Small and quick, for compute-sanitizer: both topologies, both exchange paths.
 TEST(MultiGpuEngineTest, SmallGridsForTheSanitizer) {
-  if (devices() < 1) GTEST_SKIP() << "skipped: no CUDA device";
+  if (const std::string why = missing(1); !why.empty()) GTEST_SKIP() << why;
   uint64_t seed = 900;
   for (Topology topo : {Topology::Plane, Topology::Torus})
     for (int nccl : {0, 1}) {
@@ -403,8 +411,7 @@ TEST(MultiGpuEngineTest, SmallGridsForTheSanitizer) {
 // --- Two or more GPUs (ctest label multigpu) ------------------------------------------------
 
 TEST(MultiGpuTwoDevicesTest, BandsOnSeveralGpusMatchTheReference) {
-  if (devices() < 1) GTEST_SKIP() << "skipped: no CUDA device";
-  if (devices() < 2) GTEST_SKIP() << "skipped: fewer than 2 CUDA devices";
+  if (const std::string why = missing(2); !why.empty()) GTEST_SKIP() << why;
   uint64_t seed = 700;
   for (int gpus : {2, devices()})
     for (int bands : {gpus, gpus + 1, 2 * gpus + 1})
@@ -418,8 +425,7 @@ TEST(MultiGpuTwoDevicesTest, BandsOnSeveralGpusMatchTheReference) {
 }
 
 TEST(MultiGpuTwoDevicesTest, GlidersCrossBetweenGpus) {
-  if (devices() < 1) GTEST_SKIP() << "skipped: no CUDA device";
-  if (devices() < 2) GTEST_SKIP() << "skipped: fewer than 2 CUDA devices";
+  if (const std::string why = missing(2); !why.empty()) GTEST_SKIP() << why;
   for (Topology topo : {Topology::Plane, Topology::Torus})
     for (bool down : {true, false}) {
       Grid start(96, 64, topo);

@@ -5,5 +5,6 @@ if(GPULIFE_HAVE_CUDA AND TARGET gpu_multigpu_test)
            COMMAND gpu_multigpu_test --gtest_filter=MultiGpuTwoDevicesTest.*)
   set_tests_properties(gpu_multigpu_two_devices PROPERTIES
     LABELS "gpu;multigpu"
-    SKIP_REGULAR_EXPRESSION "skipped: no CUDA device;skipped: fewer than 2 CUDA devices")
+    SKIP_REGULAR_EXPRESSION
+    "skipped: no CUDA device;skipped: built without NCCL;skipped: fewer than 2 CUDA devices")
 endif()
