@@ -8,7 +8,6 @@ uniform vec2 u_origin_frac;    // ... and fraction; split so float precision is 
 uniform float u_cells_per_px;
 uniform int u_mode;            // 0: one cell per pixel or more; 1: count cells; 2: pyramid
 uniform int u_pyr_level;
-uniform int u_torus;
 
 out vec4 frag_color;
 
@@ -42,7 +41,6 @@ void main() {
   if (u_mode == 0) {
     vec2 centre = u_origin_frac + (px + 0.5) * u_cells_per_px;
     ivec2 cell = u_origin_int + ivec2(floor(centre));
-    if (u_torus != 0) cell = ((cell % size) + size) % size;
     if (cell.x < 0 || cell.y < 0 || cell.x >= size.x || cell.y >= size.y) {
       frag_color = vec4(kOutside, 1.0);
       // The grid's edge as a one-pixel border.

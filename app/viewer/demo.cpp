@@ -9,7 +9,7 @@
 namespace gpulife::app {
 
 DemoSetup make_demo(std::optional<GridSize> size, std::optional<Topology> topology) {
-  const GridSize s = size.value_or(GridSize{1024, 768});
+  const GridSize s = size.value_or(GridSize{480, 320});
   DemoSetup demo{Grid(s.width, s.height, topology.value_or(Topology::Torus)), Rule::life(),
                  "demo: Gosper gun, R-pentomino, acorn, soup"};
   Grid& g = demo.grid;

@@ -203,7 +203,6 @@ void GridRenderer::draw(const GridView& view, const Camera& camera) {
   glProgramUniform1f(p.id(), p.uniform("u_cells_per_px"), float(cells_per_px));
   glProgramUniform1i(p.id(), p.uniform("u_mode"), mode);
   glProgramUniform1i(p.id(), p.uniform("u_pyr_level"), level);
-  glProgramUniform1i(p.id(), p.uniform("u_torus"), view.topology == Topology::Torus ? 1 : 0);
   glDisable(GL_BLEND);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_SCISSOR_TEST);
