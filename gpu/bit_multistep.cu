@@ -102,16 +102,16 @@ class BitMultistepEngine final : public DeviceEngine {
 
   std::vector<ParamInfo> param_info() const override {
     return {
-        {"depth", "generations per pass over memory", 1, 16, 8, 1, true},
-        {"words_per_thread", "32-bit words of a row per lane (depth * words <= 16)", 1, 4, 2, 1,
+        {"depth", "generations per pass over memory", 1, 16, 16, 1, true},
+        {"words_per_thread", "32-bit words of a row per lane (depth * words <= 16)", 1, 4, 1, 1,
          true},
         {"tile_rows",
          "rows of a tile (a warp streams through tile_rows + 3 * depth - 1 rows); 0: chosen "
          "per grid so the tiles fill whole waves of the GPU",
          0, 65536, 0, 8, false},
-        {"block_warps", "warps per block, side by side along the row", 1, kMaxBlockWarps, 2, 1,
+        {"block_warps", "warps per block, side by side along the row", 1, kMaxBlockWarps, 1, 1,
          false},
-        {"fma_shifts", "1: neighbour shifts as multiply-adds (FMA pipe), 0: funnel shifts", 0, 1, 1,
+        {"fma_shifts", "1: neighbour shifts as multiply-adds (FMA pipe), 0: funnel shifts", 0, 1, 0,
          1, false},
     };
   }
