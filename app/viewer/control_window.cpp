@@ -9,6 +9,7 @@ namespace gpulife::app {
 void draw_control_window(ViewerState& s) {
   if (!s.show_panel) {
     s.panel_min = s.panel_max = {0, 0};
+    draw_edit_windows(s);
     return;
   }
   const float pad = 8.0f * s.ui_scale;
@@ -21,9 +22,11 @@ void draw_control_window(ViewerState& s) {
       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse;
   if (ImGui::Begin("gpulife", nullptr, flags)) {
     ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.58f);
+    file_panel(s);
     stats_panel(s);
     if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) run_panel(s);
-    if (ImGui::CollapsingHeader("Engine", ImGuiTreeNodeFlags_DefaultOpen)) engine_panel(s);
+    if (ImGui::CollapsingHeader("Edit", ImGuiTreeNodeFlags_DefaultOpen)) edit_panel(s);
+    if (ImGui::CollapsingHeader("Engine")) engine_panel(s);
     if (ImGui::CollapsingHeader("Grid and rule", ImGuiTreeNodeFlags_DefaultOpen)) grid_panel(s);
     if (!s.message.empty()) {
       ImGui::Separator();
@@ -36,8 +39,8 @@ void draw_control_window(ViewerState& s) {
     ImGui::PopItemWidth();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     ImGui::TextWrapped(
-        "Enter run/pause, Space step, F fit, Home grid, [ ] zoom, Tab panel; "
-        "drag with the right button (or Space + left) to pan, wheel to zoom");
+        "F1 keyboard map. Left button edits (D draw, P pick, S select); drag with the right "
+        "button (or Space + left) to pan, wheel to zoom");
     ImGui::PopStyleColor();
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     // Panel extent in framebuffer pixels (ImGui works in window coordinates).
@@ -46,6 +49,7 @@ void draw_control_window(ViewerState& s) {
     s.panel_max = {(pos.x + size.x + pad) * scale.x, (pos.y + size.y) * scale.y};
   }
   ImGui::End();
+  draw_edit_windows(s);
 }
 
 }  // namespace gpulife::app

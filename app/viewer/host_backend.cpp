@@ -66,9 +66,9 @@ void HostBackend::work() {
       ms = engine_->last_step_ms();
       generation = engine_->generation();
       engine_->store(result);
-    }
-    const uint64_t population = result.population();
-    {
+      // Published before the engine is released, so an edit made right after this batch is
+      // never overwritten by the older snapshot.
+      const uint64_t population = result.population();
       std::lock_guard lock(mutex_);
       budget_ -= std::min(budget_, gens);
       std::swap(snapshot_, result);
@@ -81,6 +81,31 @@ void HostBackend::work() {
       ++figures_.steps_completed;
     }
   }
+}
+
+void HostBackend::with_engine(const std::function<void(Engine&)>& fn) {
+  std::lock_guard engine_lock(engine_mutex_);
+  Grid result;
+  try {
+    fn(*engine_);
+  } catch (...) {
+    engine_->store(result);
+    publish(std::move(result), engine_->generation());
+    throw;
+  }
+  engine_->store(result);
+  publish(std::move(result), engine_->generation());
+}
+
+void HostBackend::publish(Grid&& result, uint64_t generation) {
+  // The upload compares rows against what the GL buffer holds, so only edited rows travel.
+  const uint64_t population = result.population();
+  std::lock_guard lock(mutex_);
+  std::swap(snapshot_, result);
+  ++snapshot_version_;
+  figures_.generation = generation;  // undoing a run moves it back
+  figures_.population = population;
+  figures_.population_known = true;
 }
 
 GridView HostBackend::view() {

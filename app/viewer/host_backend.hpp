@@ -25,6 +25,7 @@ class HostBackend final : public SimBackend {
   GridView view() override;
   Grid state(uint64_t* engine_generation = nullptr) override;
   BackendFigures figures() override;
+  void with_engine(const std::function<void(Engine&)>& fn) override;
   std::vector<ParamInfo> param_info() override;
   Params params() override;
   void set_params(const Params& params) override;
@@ -33,6 +34,8 @@ class HostBackend final : public SimBackend {
 
  private:
   void work();
+  // Makes `result` the snapshot the next view() uploads (engine_mutex_ held).
+  void publish(Grid&& result, uint64_t generation);
 
   std::unique_ptr<Engine> engine_;
   std::mutex engine_mutex_;  // held while the worker steps, and for every other engine call

@@ -4,6 +4,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "imgui.h"
@@ -88,6 +89,169 @@ bool NavigateTool::key(ViewerState& s, int key, int action, int mods) {
   }
 }
 
+void EditorTool::finish_stroke(ViewerState& s) {
+  if (!stroke_) return;
+  Edit edit = stroke_->finish();
+  stroke_.reset();
+  if (!s.edit.history.record(std::move(edit)))
+    s.report("that stroke is larger than the undo budget: undo history cleared", true);
+}
+
+bool EditorTool::mouse_button(ViewerState& s, const MouseButtonEvent& e) {
+  if (e.button != GLFW_MOUSE_BUTTON_LEFT || !s.sim.active()) return false;
+  const Cell cell = cell_at(s, e.px.x, e.px.y);
+  s.edit.hover = cell;
+  s.edit.hover_valid = true;
+  if (!e.pressed) {
+    // Releases end whatever the press started, even over the panel.
+    if (stroke_) {
+      s.sim.with_engine([&](Engine& eng) { stroke_->to(eng, cell); });
+      finish_stroke(s);
+      return true;
+    }
+    if (selecting_) {
+      selecting_ = false;
+      return true;
+    }
+    return false;
+  }
+  if (s.edit.paste) {
+    move_paste(s, cell);
+    place_paste(s);
+    return true;
+  }
+  switch (s.edit.tool) {
+    case EditTool::Draw: {
+      // Shift erases; otherwise a stroke starting on a live cell erases, as Golly's pencil.
+      s.sim.with_engine([&](Engine& eng) {
+        const bool alive = (e.mods & GLFW_MOD_SHIFT) ? false : !cell_alive(eng, cell);
+        stroke_.emplace(eng, cell, alive);
+      });
+      return true;
+    }
+    case EditTool::Pick:
+      apply_edit(s, [&](Engine& eng) { return toggle_cell(eng, cell); });
+      return true;
+    case EditTool::Select:
+      selecting_ = true;
+      anchor_ = cell;
+      s.edit.selection = clip_box(box_from_corners(cell, cell), s.sim.width(), s.sim.height());
+      return true;
+  }
+  return false;
+}
+
+bool EditorTool::mouse_move(ViewerState& s, Vec2d px, Vec2d) {
+  if (!s.sim.active()) return false;
+  const Cell cell = cell_at(s, px.x, px.y);
+  s.edit.hover = cell;
+  s.edit.hover_valid = true;
+  if (s.edit.paste) move_paste(s, cell);
+  if (stroke_) {
+    s.sim.with_engine([&](Engine& eng) { stroke_->to(eng, cell); });
+    return true;
+  }
+  if (selecting_) {
+    s.edit.selection = clip_box(box_from_corners(anchor_, cell), s.sim.width(), s.sim.height());
+    return true;
+  }
+  return false;
+}
+
+bool EditorTool::key(ViewerState& s, int key, int action, int mods) {
+  if (action != GLFW_PRESS && action != GLFW_REPEAT) return false;
+  const bool ctrl = mods & (GLFW_MOD_CONTROL | GLFW_MOD_SUPER);
+  const bool shift = mods & GLFW_MOD_SHIFT;
+  if (ctrl) {
+    switch (key) {
+      case GLFW_KEY_Z:
+        shift ? redo(s) : undo(s);
+        return true;
+      case GLFW_KEY_Y:
+        redo(s);
+        return true;
+      case GLFW_KEY_A:
+        select_all(s);
+        return true;
+      case GLFW_KEY_C:
+        copy_selected(s);
+        return true;
+      case GLFW_KEY_X:
+        cut_selected(s);
+        return true;
+      case GLFW_KEY_V:
+        paste_from_clipboard(s);
+        return true;
+      case GLFW_KEY_O:
+        s.edit.show_open = true;
+        return true;
+      case GLFW_KEY_S:
+        s.edit.show_save = true;
+        return true;
+      default:
+        return false;
+    }
+  }
+  if (action != GLFW_PRESS && key != GLFW_KEY_EQUAL && key != GLFW_KEY_MINUS) return false;
+  switch (key) {
+    case GLFW_KEY_F1:
+      s.edit.show_help = !s.edit.show_help;
+      return true;
+    case GLFW_KEY_F2:
+    case GLFW_KEY_D:
+      s.edit.tool = EditTool::Draw;
+      return true;
+    case GLFW_KEY_F3:
+    case GLFW_KEY_P:
+      s.edit.tool = EditTool::Pick;
+      return true;
+    case GLFW_KEY_F4:
+    case GLFW_KEY_S:
+      s.edit.tool = EditTool::Select;
+      return true;
+    case GLFW_KEY_L:
+      s.edit.show_library = !s.edit.show_library;
+      return true;
+    case GLFW_KEY_DELETE:
+    case GLFW_KEY_BACKSPACE:
+      shift ? clear_outside_selected(s) : clear_selected(s);
+      return true;
+    case GLFW_KEY_5:
+      random_fill_selected(s);
+      return true;
+    case GLFW_KEY_R: {
+      const Transform t = shift ? Transform::RotateAnticlockwise : Transform::RotateClockwise;
+      s.edit.paste ? transform_paste(s, t) : (void)transform_selected(s, t);
+      return true;
+    }
+    case GLFW_KEY_X:
+      s.edit.paste ? transform_paste(s, Transform::FlipHorizontal)
+                   : (void)transform_selected(s, Transform::FlipHorizontal);
+      return true;
+    case GLFW_KEY_Y:
+      s.edit.paste ? transform_paste(s, Transform::FlipVertical)
+                   : (void)transform_selected(s, Transform::FlipVertical);
+      return true;
+    case GLFW_KEY_ESCAPE:
+      if (s.edit.paste || s.edit.grow) {
+        cancel_paste(s);
+      } else {
+        s.edit.selection = {};
+      }
+      return true;
+    case GLFW_KEY_EQUAL:
+    case GLFW_KEY_KP_ADD:
+      s.sim.gens_per_frame = std::min(1 << 20, s.sim.gens_per_frame * 2);
+      return true;
+    case GLFW_KEY_MINUS:
+    case GLFW_KEY_KP_SUBTRACT:
+      s.sim.gens_per_frame = std::max(1, s.sim.gens_per_frame / 2);
+      return true;
+    default:
+      return false;
+  }
+}
+
 InputRouter::InputRouter(GLFWwindow* window, ViewerState& state) : window_(window), state_(state) {
   // Installed before ImGui's backend, which chains to these callbacks after its own.
   glfwSetWindowUserPointer(window_, this);
@@ -95,6 +259,7 @@ InputRouter::InputRouter(GLFWwindow* window, ViewerState& state) : window_(windo
   glfwSetCursorPosCallback(window_, on_cursor);
   glfwSetScrollCallback(window_, on_scroll);
   glfwSetKeyCallback(window_, on_key);
+  glfwSetDropCallback(window_, on_drop);
 }
 
 InputRouter::~InputRouter() {
@@ -120,7 +285,7 @@ void InputRouter::on_mouse_button(GLFWwindow* w, int button, int action, int mod
   double x, y;
   glfwGetCursorPos(w, &x, &y);
   const MouseButtonEvent e{button, action == GLFW_PRESS, mods, r->to_framebuffer(x, y)};
-  if (r->tool_ && r->tool_->mouse_button(r->state_, e)) return;
+  if (r->tool_ && !r->navigate_.space_held() && r->tool_->mouse_button(r->state_, e)) return;
   r->navigate_.mouse_button(r->state_, e);
 }
 
@@ -144,6 +309,12 @@ void InputRouter::on_scroll(GLFWwindow* w, double, double dy) {
   const Vec2d px = r->to_framebuffer(x, y);
   if (r->tool_ && r->tool_->scroll(r->state_, px, dy)) return;
   r->navigate_.scroll(r->state_, px, dy);
+}
+
+void InputRouter::on_drop(GLFWwindow* w, int count, const char** paths) {
+  InputRouter* r = self(w);
+  if (!r) return;
+  for (int i = 0; i < count; ++i) r->state_.edit.dropped.emplace_back(paths[i]);
 }
 
 void InputRouter::on_key(GLFWwindow* w, int key, int, int action, int mods) {

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include "app/viewer/viewer_state.hpp"
+#include "core/edit.hpp"
 
 struct GLFWwindow;
 
@@ -38,11 +40,34 @@ class NavigateTool final : public InputTool {
   bool mouse_move(ViewerState& s, Vec2d px, Vec2d delta) override;
   bool scroll(ViewerState& s, Vec2d px, double steps) override;
   bool key(ViewerState& s, int key, int action, int mods) override;
+  // Space + left drag pans, so the edit tool leaves the left button alone meanwhile.
+  bool space_held() const { return space_held_; }
 
  private:
   bool dragging_ = false;
   bool space_held_ = false;
   bool space_dragged_ = false;
+};
+
+// Drawing, picking, selecting and pasting with the left button, and the editing shortcuts:
+// Ctrl+Z/Ctrl+Shift+Z/Ctrl+Y undo/redo, Ctrl+A/C/X/V, Delete (Shift: clear outside), 5 random
+// fill, R/Shift+R rotate, X/Y flip (the pending paste, else the selection), Esc, F1 help,
+// Ctrl+O/Ctrl+S open/save, L library, F2/D draw, F3/P pick, F4/S select, +/- gens per step.
+class EditorTool final : public InputTool {
+ public:
+  const char* name() const override { return "edit"; }
+  bool mouse_button(ViewerState& s, const MouseButtonEvent& e) override;
+  bool mouse_move(ViewerState& s, Vec2d px, Vec2d delta) override;
+  bool key(ViewerState& s, int key, int action, int mods) override;
+  bool drawing() const { return stroke_.has_value(); }
+  bool selecting() const { return selecting_; }
+
+ private:
+  void finish_stroke(ViewerState& s);
+
+  std::optional<Stroke> stroke_;
+  bool selecting_ = false;
+  Cell anchor_;
 };
 
 class InputRouter {
@@ -62,6 +87,7 @@ class InputRouter {
   static void on_cursor(GLFWwindow* w, double x, double y);
   static void on_scroll(GLFWwindow* w, double dx, double dy);
   static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
+  static void on_drop(GLFWwindow* w, int count, const char** paths);
   Vec2d to_framebuffer(double x, double y) const;
 
   GLFWwindow* window_;

@@ -124,6 +124,16 @@ Grid InteropBackend::state(uint64_t* engine_generation) {
   return g;
 }
 
+void InteropBackend::with_engine(const std::function<void(Engine&)>& fn) {
+  {
+    Attached a(*this);
+    ++version_;  // the buffers may change even when fn throws half-way
+    fn(a.engine());
+    figures_.generation = a.engine().generation();  // undoing a run moves it back
+    refresh_population(a.engine(), true);
+  }
+}
+
 void InteropBackend::set_params(const Params& params) {
   // A new layout may need larger buffers: park the state in the engine's own memory, change the
   // parameters there, then move it into buffers of the new size.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "app/viewer/grid_view.hpp"
@@ -36,6 +37,10 @@ class SimBackend {
   // engine's generation count of exactly that state.
   virtual Grid state(uint64_t* engine_generation = nullptr) = 0;
   virtual BackendFigures figures() = 0;
+  // Runs `fn` on the engine while nothing else touches it (CPU: the worker is between batches;
+  // GPU: the GL buffers are mapped), then makes the next view() show the changes. Edits go
+  // through Engine::read_region()/write_region(), so only the touched rows travel.
+  virtual void with_engine(const std::function<void(Engine&)>& fn) = 0;
 
   virtual std::vector<ParamInfo> param_info() = 0;
   virtual Params params() = 0;

@@ -168,6 +168,11 @@ void Simulation::update_figures(double dt) {
   }
 }
 
+void Simulation::with_engine(const std::function<void(Engine&)>& fn) {
+  if (!backend_) throw Error("no simulation to edit");
+  backend_->with_engine(fn);
+}
+
 GridView Simulation::view() {
   return backend_ ? backend_->view() : GridView{};
 }

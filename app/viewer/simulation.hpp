@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,6 +46,9 @@ class Simulation {
   void tick(double dt);
   // Steps `n` generations now, running or not (Space).
   void request_step(uint64_t n);
+
+  // Runs an edit on the engine (see SimBackend::with_engine); throws Error without a simulation.
+  void with_engine(const std::function<void(Engine&)>& fn);
 
   GridView view();
   // The current state; `generation` receives its total generation count.

@@ -38,6 +38,12 @@ int view_command(const std::vector<std::string>& args) {
   p.flag("headless", "", "render offscreen through EGL on the GPU (no display needed)");
   p.flag("hide-panel", "", "start with the control panel hidden (Tab toggles it)");
   p.flag("no-vsync", "", "do not wait for the display's refresh");
+  p.option("paste", "", "PATTERN", "paste a pattern file or bundled name after the first frame");
+  p.option("paste-at", "", "X,Y", "where the paste's top-left goes (default: the view's middle)");
+  p.option("paste-mode", "", "copy|or|xor", "how the paste combines with the grid", "or");
+  p.flag("paste-preview", "", "leave the paste following the cursor instead of placing it");
+  p.flag("library", "", "open the pattern library window");
+  p.flag("help-window", "", "open the keyboard map window (F1)");
   if (!p.parse(args)) {
     std::cout << p.usage();
     return 0;
@@ -92,6 +98,23 @@ int view_command(const std::vector<std::string>& args) {
     throw UsageError("several engines are for --headless runs; the window has an engine menu");
   o.hide_panel = p.has("hide-panel");
   o.vsync = !p.has("no-vsync") && o.frames == 0;
+  o.paste = p.get("paste");
+  if (p.has("paste-at")) {
+    const std::string c = p.get("paste-at");
+    const size_t comma = c.find(',');
+    try {
+      if (comma == std::string::npos) throw std::invalid_argument(c);
+      o.paste_at = std::make_pair(std::stoll(c.substr(0, comma)), std::stoll(c.substr(comma + 1)));
+    } catch (const std::exception&) {
+      throw UsageError("--paste-at wants X,Y in cells, e.g. --paste-at 10,20; got \"" + c + "\"");
+    }
+  }
+  o.paste_mode = p.get("paste-mode");
+  if (o.paste_mode != "copy" && o.paste_mode != "or" && o.paste_mode != "xor")
+    throw UsageError("--paste-mode is copy, or or xor; got \"" + o.paste_mode + "\"");
+  o.paste_preview = p.has("paste-preview");
+  o.show_library = p.has("library");
+  o.show_help = p.has("help-window");
   return run_viewer(o);
 }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -26,6 +27,7 @@
 #include "app/viewer/png_writer.hpp"
 #include "app/viewer/viewer_state.hpp"
 #include "core/error.hpp"
+#include "core/recent_files.hpp"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
@@ -73,6 +75,36 @@ void setup_simulation(ViewerState& s) {
   }
   s.sim.running = o.run || (o.pattern.empty() && o.frames == 0);
   s.show_panel = !o.hide_panel;
+  s.edit.show_library = o.show_library;
+  s.edit.show_help = o.show_help;
+  if (const fs::path list = recent_files_path(); !list.empty())
+    s.edit.recent = RecentFiles::load(list);
+}
+
+// --paste: the pattern goes where --paste-at says (or the middle of the view) once the first
+// frame has placed the camera; --paste-preview leaves it following the (absent) cursor.
+void scripted_edits(ViewerState& s) {
+  const ViewerOptions& o = s.options;
+  if (o.paste.empty()) return;
+  if (o.paste_mode == "copy") s.edit.paste_mode = PasteMode::Copy;
+  if (o.paste_mode == "xor") s.edit.paste_mode = PasteMode::Xor;
+  begin_paste(s, load_named_pattern(o.paste));
+  if (o.paste_at) {
+    s.edit.paste_at = {o.paste_at->first, o.paste_at->second};
+  } else {
+    const Vec2d vp = s.camera.viewport();
+    const double left = s.show_panel ? s.panel_max.x : 0.0;
+    const Vec2d mid = s.camera.screen_to_cell({(left + vp.x) * 0.5, vp.y * 0.5});
+    move_paste(s, {int64_t(std::floor(mid.x)), int64_t(std::floor(mid.y))});
+  }
+  const Box b = s.edit.paste->bounding_box();
+  std::printf("paste: %lldx%lld at (%lld, %lld)%s\n", static_cast<long long>(b.width()),
+              static_cast<long long>(b.height()), static_cast<long long>(s.edit.paste_at.x),
+              static_cast<long long>(s.edit.paste_at.y), o.paste_preview ? ", preview" : "");
+  if (!o.paste_preview && !place_paste(s)) {
+    std::fprintf(stderr, "gpulife view: %s\n",
+                 s.edit.grow ? "the paste does not fit the grid" : s.message.c_str());
+  }
 }
 
 // ImGui context and style; the platform backend (GLFW) is optional so headless runs show the
@@ -140,6 +172,7 @@ FrameTiming run_frame(ViewerState& s, GridRenderer& renderer, bool imgui, double
   s.camera.set_viewport(fb_w, fb_h);
   s.camera.update(dt);
   s.sim.tick(dt);
+  edit_tick(s);
   if (imgui) {
     ImGui::NewFrame();
     draw_control_window(s);
@@ -163,6 +196,7 @@ FrameTiming run_frame(ViewerState& s, GridRenderer& renderer, bool imgui, double
                                : s.camera.screen_to_cell(mid);
       s.camera.set_view({target.x - (mid.x - vp.x * 0.5) / zoom, target.y}, zoom);
     }
+    scripted_edits(s);
   }
   FrameTiming t;
   const auto u0 = Clock::now();
@@ -241,6 +275,15 @@ int run_windowed(ViewerState& s) {
   const float fb_scale = win_w > 0 ? float(fb_w) / float(win_w) : 1.0f;
   s.ui_scale = std::max(1.0f, window.content_scale() / std::max(fb_scale, 1.0f));
   InputRouter input(window.handle(), s);
+  input.set_tool(std::make_unique<EditorTool>());
+  GLFWwindow* handle = window.handle();
+  s.edit.set_clipboard = [handle](const std::string& text) {
+    glfwSetClipboardString(handle, text.c_str());
+  };
+  s.edit.get_clipboard = [handle]() {
+    const char* text = glfwGetClipboardString(handle);
+    return std::string(text ? text : "");
+  };
   ImGuiSession imgui(s.ui_scale, window.handle());
   GridRenderer renderer;
   StopSimulation stop{s.sim};

@@ -41,8 +41,12 @@ void fit_grid(ViewerState& s, bool animate) {
 }
 
 void toggle_running(ViewerState& s) {
+  if (!s.sim.running) history_begin_run(s);  // undo returns here ("run from here")
   s.sim.running = !s.sim.running;
-  if (!s.sim.running && s.sim.active()) s.sim.backend().cancel();
+  if (!s.sim.running && s.sim.active()) {
+    s.sim.backend().cancel();
+    history_end_run(s);
+  }
 }
 
 void step_once(ViewerState& s) {
@@ -50,6 +54,7 @@ void step_once(ViewerState& s) {
     toggle_running(s);
     return;
   }
+  history_begin_run(s);  // closed by edit_tick() once the step has run
   s.sim.request_step(uint64_t(std::max(1, s.sim.gens_per_frame)));
 }
 

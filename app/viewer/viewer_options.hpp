@@ -1,6 +1,7 @@
 // What `gpulife view` was asked to do (from its command line).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -31,6 +32,14 @@ struct ViewerOptions {
   double zoom = 0;  // > 0: start at this many pixels per cell (around --center or the fit's)
   std::optional<std::pair<double, double>> center;  // cell at the middle of the free area
   bool vsync = true;
+  // Scripted edits for tests and screenshots: paste a pattern (file or bundled name) with its
+  // top-left at paste_at (default: centred in the view), or leave it as the cursor preview.
+  std::string paste;
+  std::optional<std::pair<int64_t, int64_t>> paste_at;
+  bool paste_preview = false;
+  std::string paste_mode;  // copy, or, xor
+  bool show_library = false;
+  bool show_help = false;
   int width = 1280, height = 800;  // window (or headless framebuffer) size
 };
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/viewer/camera.hpp"
+#include "app/viewer/edit_state.hpp"
 #include "app/viewer/simulation.hpp"
 #include "app/viewer/viewer_options.hpp"
 
@@ -21,6 +22,7 @@ struct ViewerState {
   ViewerOptions options;
   Camera camera;
   Simulation sim;
+  EditState edit;
 
   std::string pattern_name;  // for the window title
   bool show_panel = true;

@@ -1,0 +1,119 @@
+// The viewer's editing state (tool, selection, pending paste, undo history, dialogs) and the
+// editing actions shared by keys, mouse and panels. No GL, no GLFW: tests drive it directly.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/edit.hpp"
+#include "core/grid.hpp"
+#include "core/history.hpp"
+#include "core/pattern.hpp"
+#include "core/recent_files.hpp"
+
+namespace gpulife::app {
+
+struct ViewerState;
+
+enum class EditTool { Draw, Pick, Select };
+const char* to_string(EditTool tool);
+
+// A loaded pattern waiting for the user to accept a larger grid.
+struct PendingGrow {
+  enum class Kind { Paste, Load } kind = Kind::Paste;
+  Pattern pattern;
+  Cell top_left;  // Paste: where it was to go in the current grid
+  GridSize size;  // the grid that would hold it
+  std::string source;
+};
+
+struct EditState {
+  EditTool tool = EditTool::Draw;
+  Box selection;                 // empty: nothing selected
+  std::optional<Pattern> paste;  // a pending paste following the cursor (cells from 0,0)
+  Cell paste_at;                 // where the pending paste's top-left goes
+  PasteMode paste_mode = PasteMode::Or;
+  float random_density = 0.3f;
+  uint64_t random_seed = 1;
+  History history;
+  std::optional<PendingGrow> grow;  // asks "grow the grid?" in the panel
+
+  // The cell under the cursor (for the hover outline and paste preview).
+  Cell hover;
+  bool hover_valid = false;
+
+  // The system clipboard; the window sets GLFW's, tests and headless runs keep a string.
+  std::function<void(const std::string&)> set_clipboard;
+  std::function<std::string()> get_clipboard;
+  std::string local_clipboard;
+
+  RecentFiles recent;
+  std::vector<std::string> dropped;  // files dropped on the window, loaded next frame
+
+  bool show_help = false;
+  bool show_open = false;
+  bool show_save = false;
+  bool show_library = false;
+};
+
+// `box` clipped to a width x height grid (empty when they do not meet).
+inline Box clip_box(const Box& box, int64_t width, int64_t height) {
+  Box b{std::max<int64_t>(box.min_x, 0), std::max<int64_t>(box.min_y, 0),
+        std::min<int64_t>(box.max_x, width - 1), std::min<int64_t>(box.max_y, height - 1)};
+  return b.empty() ? Box{} : b;
+}
+
+// The cell containing framebuffer pixel `px`.
+Cell cell_at(const ViewerState& s, double px_x, double px_y);
+
+// Runs `op` on the engine and records its Edit for undo; reports errors, returns false on one.
+bool apply_edit(ViewerState& s, const std::function<Edit(Engine&)>& op);
+
+bool undo(ViewerState& s);
+bool redo(ViewerState& s);
+// "Run from here": call when stepping starts / after it stops (toggle_running and step_once do).
+void history_begin_run(ViewerState& s);
+void history_end_run(ViewerState& s);
+// Once a frame: closes a single step's history entry once the step has run.
+void edit_tick(ViewerState& s);
+// After the whole state was replaced (load, resize, engine switch).
+void history_reset(ViewerState& s);
+
+void select_all(ViewerState& s);  // the live cells' bounding box, or the grid when empty
+bool clear_selected(ViewerState& s);
+bool clear_outside_selected(ViewerState& s);
+bool random_fill_selected(ViewerState& s);
+bool transform_selected(ViewerState& s, Transform t);
+bool copy_selected(ViewerState& s);
+bool cut_selected(ViewerState& s);
+
+// Starts a paste of the clipboard's pattern (RLE, .cells or Life 1.06 text).
+bool paste_from_clipboard(ViewerState& s);
+// Starts a paste of `pattern`, centred on the hovered cell (or the view's centre).
+void begin_paste(ViewerState& s, Pattern pattern);
+// Moves the pending paste so its centre is on `cell`.
+void move_paste(ViewerState& s, Cell cell);
+void transform_paste(ViewerState& s, Transform t);
+// Places the pending paste; when it does not fit, offers to grow the grid instead.
+bool place_paste(ViewerState& s);
+void cancel_paste(ViewerState& s);
+// Accepts the pending "grow the grid" offer.
+bool accept_grow(ViewerState& s);
+
+// Loads a pattern file, replacing the state: its rule is applied, the grid is kept when the
+// pattern fits and growing it is offered when not. Errors (with file, line and column) are
+// reported and the current state is kept. Returns true when the pattern was loaded.
+bool load_file(ViewerState& s, const std::string& path);
+// Puts `pattern` into a fresh grid of `size` (centred) and applies its rule.
+void load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
+                       const std::string& name);
+// The whole pattern or the selection as a Pattern with name, rule and generation.
+Pattern pattern_for_save(ViewerState& s, bool selection_only);
+// Saves (format from the extension: .rle or .cells); reports and returns false on errors.
+bool save_file(ViewerState& s, const std::string& path, bool selection_only);
+
+}  // namespace gpulife::app

@@ -1,0 +1,299 @@
+// File → Open (an in-app browser with a preview), File → Save, the recent files, the pattern
+// library and the Help window (F1).
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+
+#include "app/grid_setup.hpp"
+#include "app/viewer/panels.hpp"
+#include "app/viewer/pattern_files.hpp"
+#include "core/pattern_io.hpp"
+#include "imgui.h"
+
+namespace gpulife::app {
+namespace fs = std::filesystem;
+namespace {
+
+struct OpenDialog {
+  fs::path dir;
+  std::vector<DirEntry> entries;
+  std::string list_error;
+  bool patterns_only = true;
+  fs::path selected;
+  std::optional<PatternPreview> preview;
+  char path_input[1024] = "";
+
+  void go(const fs::path& to) {
+    std::error_code ec;
+    fs::path abs = fs::absolute(to, ec);
+    dir = ec ? to : abs.lexically_normal();
+    refresh();
+  }
+  void refresh() {
+    list_error.clear();
+    try {
+      entries = list_directory(dir, patterns_only);
+    } catch (const std::exception& ex) {
+      entries.clear();
+      list_error = ex.what();
+    }
+    std::snprintf(path_input, sizeof path_input, "%s", dir.string().c_str());
+  }
+};
+
+std::string human_size(uintmax_t bytes) {
+  char buf[32];
+  if (bytes < 10240) {
+    std::snprintf(buf, sizeof buf, "%ju B", bytes);
+  } else if (bytes < (uintmax_t{10} << 20)) {
+    std::snprintf(buf, sizeof buf, "%.1f KiB", double(bytes) / 1024.0);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / double(1 << 20));
+  }
+  return buf;
+}
+
+fs::path start_folder() {
+  std::error_code ec;
+  try {
+    return assets_dir() / "patterns";
+  } catch (const std::exception&) {
+    return fs::current_path(ec);
+  }
+}
+
+void open_window(ViewerState& s) {
+  static OpenDialog d;
+  if (d.dir.empty()) d.go(start_folder());
+  ImGui::SetNextWindowSize(ImVec2(620 * s.ui_scale, 460 * s.ui_scale), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Open pattern", &s.edit.show_open)) {
+    ImGui::End();
+    return;
+  }
+  if (ImGui::Button("Parent")) d.go(d.dir.parent_path());
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-160 * s.ui_scale);
+  if (ImGui::InputText("##dir", d.path_input, sizeof d.path_input,
+                       ImGuiInputTextFlags_EnterReturnsTrue))
+    d.go(d.path_input);
+  ImGui::SameLine();
+  if (ImGui::Checkbox("patterns only", &d.patterns_only)) d.refresh();
+  if (!d.list_error.empty())
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", d.list_error.c_str());
+  const float preview_h = 90 * s.ui_scale;
+  ImGui::BeginChild("##files", ImVec2(0, -preview_h), true);
+  std::optional<fs::path> enter, load;
+  for (const DirEntry& e : d.entries) {
+    const std::string label = e.is_dir ? "[" + e.name + "]" : e.name;
+    if (ImGui::Selectable(label.c_str(), e.path == d.selected,
+                          ImGuiSelectableFlags_AllowDoubleClick)) {
+      if (e.is_dir) {
+        enter = e.path;
+      } else {
+        d.selected = e.path;
+        d.preview = preview_pattern(e.path);
+        if (ImGui::IsMouseDoubleClicked(0)) load = e.path;
+      }
+    }
+    if (!e.is_dir) {
+      ImGui::SameLine(ImGui::GetContentRegionAvail().x - 80 * s.ui_scale);
+      ImGui::TextDisabled("%s", human_size(e.size).c_str());
+    }
+  }
+  ImGui::EndChild();
+  if (enter) d.go(*enter);
+  if (d.preview) {
+    const PatternPreview& p = *d.preview;
+    if (p.ok) {
+      ImGui::Text("%s  -  %lld x %lld, %llu cells, rule %s, %s", p.name.c_str(),
+                  static_cast<long long>(p.width), static_cast<long long>(p.height),
+                  static_cast<unsigned long long>(p.population), p.rule.c_str(),
+                  human_size(p.file_bytes).c_str());
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
+      ImGui::TextWrapped("%s", p.error.c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+  ImGui::BeginDisabled(d.selected.empty());
+  if (ImGui::Button("Open")) load = d.selected;
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) s.edit.show_open = false;
+  ImGui::End();
+  if (load && load_file(s, load->string())) s.edit.show_open = false;
+}
+
+void save_window(ViewerState& s) {
+  static char folder[1024] = "";
+  static char name[256] = "pattern";
+  static int format = 0;
+  static bool selection_only = false;
+  if (folder[0] == '\0') {
+    std::error_code ec;
+    std::snprintf(folder, sizeof folder, "%s", fs::current_path(ec).string().c_str());
+  }
+  ImGui::SetNextWindowSize(ImVec2(520 * s.ui_scale, 0), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Save pattern", &s.edit.show_save, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::End();
+    return;
+  }
+  ImGui::InputText("folder", folder, sizeof folder);
+  ImGui::InputText("file name", name, sizeof name);
+  const char* formats[] = {"RLE (.rle)", "plaintext (.cells)"};
+  ImGui::Combo("format", &format, formats, 2);
+  ImGui::BeginDisabled(s.edit.selection.empty());
+  ImGui::Checkbox("selection only", &selection_only);
+  ImGui::EndDisabled();
+  fs::path path = fs::path(folder) / name;
+  const std::string ext = format == 0 ? ".rle" : ".cells";
+  if (path.extension() != ext) path += ext;
+  ImGui::TextDisabled("%s", path.string().c_str());
+  if (ImGui::Button("Save")) {
+    if (save_file(s, path.string(), selection_only && !s.edit.selection.empty()))
+      s.edit.show_save = false;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) s.edit.show_save = false;
+  ImGui::End();
+}
+
+void library_window(ViewerState& s) {
+  static std::vector<LibraryEntry> entries;
+  static bool scanned = false;
+  static char query[128] = "";
+  if (!scanned) {
+    entries = scan_library(start_folder());
+    scanned = true;
+  }
+  ImGui::SetNextWindowSize(ImVec2(470 * s.ui_scale, 520 * s.ui_scale), ImGuiCond_FirstUseEver);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x - 480 * s.ui_scale, 10 * s.ui_scale),
+                          ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Pattern library", &s.edit.show_library)) {
+    ImGui::End();
+    return;
+  }
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputTextWithHint("##search", "search name, rule, discoverer", query, sizeof query);
+  const std::vector<size_t> hits = search_library(entries, query);
+  ImGui::TextDisabled("%zu of %zu patterns; click to load, Shift+click to paste", hits.size(),
+                      entries.size());
+  if (ImGui::BeginTable(
+          "##lib", 3,
+          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("rule", ImGuiTableColumnFlags_WidthFixed, 95 * s.ui_scale);
+    ImGui::TableSetupColumn("size", ImGuiTableColumnFlags_WidthFixed, 70 * s.ui_scale);
+    ImGui::TableHeadersRow();
+    std::optional<size_t> clicked;
+    for (size_t i : hits) {
+      const LibraryEntry& e = entries[i];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::PushID(int(i));
+      if (ImGui::Selectable(e.name.c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
+        clicked = i;
+      if (!e.comment.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.comment.c_str());
+      ImGui::PopID();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(e.rule.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%lldx%lld", static_cast<long long>(e.width), static_cast<long long>(e.height));
+    }
+    ImGui::EndTable();
+    if (clicked) {
+      const LibraryEntry& e = entries[*clicked];
+      if (ImGui::GetIO().KeyShift) {
+        try {
+          begin_paste(s, load_pattern_file(e.path));
+        } catch (const std::exception& ex) {
+          s.report(ex.what(), true);
+        }
+      } else {
+        load_file(s, e.path.string());
+      }
+    }
+  }
+  ImGui::End();
+}
+
+void help_window(ViewerState& s) {
+  ImGui::SetNextWindowSize(ImVec2(520 * s.ui_scale, 0), ImGuiCond_FirstUseEver);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_FirstUseEver,
+                          ImVec2(0.5f, 0.5f));
+  if (!ImGui::Begin("Keyboard map (F1)", &s.edit.show_help, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::End();
+    return;
+  }
+  static const char* const kKeys[][2] = {
+      {"Enter", "run / stop"},
+      {"Space", "step by the step size (gens/frame)"},
+      {"+ / -", "double / halve the step size"},
+      {"F / Home", "fit the pattern / the grid"},
+      {"[ / ]  wheel", "zoom out / in"},
+      {"right or middle drag, Space+drag, arrows", "pan"},
+      {"Tab", "show / hide the panel"},
+      {"D (F2) / P (F3) / S (F4)", "draw / pick (toggle) / select tool"},
+      {"left drag (Draw)", "draw; starting on a live cell or with Shift erases"},
+      {"Ctrl+Z", "undo (edits and runs)"},
+      {"Ctrl+Shift+Z, Ctrl+Y", "redo"},
+      {"Ctrl+A", "select the pattern"},
+      {"Delete / Shift+Delete", "clear the selection / clear outside it"},
+      {"5", "random fill of the selection"},
+      {"R / Shift+R, X / Y", "rotate, flip the selection or the paste"},
+      {"Ctrl+C / Ctrl+X", "copy / cut the selection as RLE"},
+      {"Ctrl+V", "paste (click to place, Esc cancels)"},
+      {"Ctrl+O / Ctrl+S", "open / save a pattern file"},
+      {"L", "pattern library"},
+      {"Esc", "cancel the paste, else drop the selection"},
+      {"F1", "this window"},
+  };
+  if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg)) {
+    for (const auto& row : kKeys) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(row[0]);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(row[1]);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+}  // namespace
+
+void file_panel(ViewerState& s) {
+  // Shortcuts: Ctrl+O, Ctrl+S, L, F1.
+  if (ImGui::Button("Open...")) s.edit.show_open = true;
+  ImGui::SameLine();
+  if (ImGui::Button("Save...")) s.edit.show_save = true;
+  ImGui::SameLine();
+  if (ImGui::Button("Library")) s.edit.show_library = !s.edit.show_library;
+  ImGui::SameLine();
+  if (ImGui::Button("Keys (F1)")) s.edit.show_help = !s.edit.show_help;
+  if (!s.edit.recent.paths().empty()) {
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##recent", "recent files")) {
+      std::optional<std::string> pick;
+      for (const fs::path& p : s.edit.recent.paths())
+        if (ImGui::Selectable(p.filename().string().c_str())) pick = p.string();
+      ImGui::EndCombo();
+      if (pick) load_file(s, *pick);
+    }
+  }
+}
+
+void draw_edit_windows(ViewerState& s) {
+  if (s.edit.show_open) open_window(s);
+  if (s.edit.show_save) save_window(s);
+  if (s.edit.show_library) library_window(s);
+  if (s.edit.show_help) help_window(s);
+  draw_grow_prompt(s);
+  draw_edit_overlay(s);
+}
+
+}  // namespace gpulife::app
