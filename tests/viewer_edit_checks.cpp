@@ -1,0 +1,375 @@
+// Tests the viewer's editing layer without a window: the edit tool driven by synthetic mouse and
+// key events on a CPU engine (draw, erase, pick, select, clipboard, paste preview, grow), undo
+// of edits and of runs, loading and saving files, the file browser's listing and preview, and
+// the pattern library's catalogue and search.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include <unistd.h>
+
+#include "app/grid_setup.hpp"
+#include "app/viewer/input_tools.hpp"
+#include "app/viewer/pattern_files.hpp"
+#include "core/clipboard.hpp"
+#include "core/error.hpp"
+#include "core/pattern_io.hpp"
+
+namespace gpulife::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+class EditToolTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    // Recent files must not land in the user's config folder.
+    setenv("XDG_CONFIG_HOME", (fs::temp_directory_path() / "gpulife_edit_test_cfg").c_str(), 1);
+    state.camera.set_viewport(1000, 800);
+    state.camera.set_view({32, 32}, 10.0);
+    state.sim.start("reference", Grid(64, 64), Rule::life());
+  }
+  void TearDown() override { state.sim.stop(); }
+
+  // The pixel at the middle of a cell.
+  Vec2d px(int64_t x, int64_t y) const {
+    return state.camera.cell_to_screen({double(x) + 0.5, double(y) + 0.5});
+  }
+  MouseButtonEvent left(bool pressed, Cell c, int mods = 0) {
+    return MouseButtonEvent{GLFW_MOUSE_BUTTON_LEFT, pressed, mods, px(c.x, c.y)};
+  }
+  void click(Cell c, int mods = 0) {
+    tool.mouse_button(state, left(true, c, mods));
+    tool.mouse_button(state, left(false, c, mods));
+  }
+  void drag(Cell from, Cell to, int mods = 0) {
+    tool.mouse_button(state, left(true, from, mods));
+    tool.mouse_move(state, px(to.x, to.y), {});  // one big jump: no intermediate events
+    tool.mouse_button(state, left(false, to, mods));
+  }
+  bool key(int k, int mods = 0) { return tool.key(state, k, GLFW_PRESS, mods); }
+  Grid grid() { return state.sim.state(); }
+  Pattern cells() {
+    Pattern p = grid().extract();
+    return p;
+  }
+
+  ViewerState state;
+  EditorTool tool;
+};
+
+TEST_F(EditToolTest, FastDragDrawsAContinuousLine) {
+  drag({5, 5}, {40, 17});
+  const Grid g = grid();
+  const std::vector<Cell> line = line_cells({5, 5}, {40, 17});
+  for (const Cell& c : line) EXPECT_TRUE(g.get(c.x, c.y)) << c.x << "," << c.y;
+  EXPECT_EQ(g.population(), line.size());
+  EXPECT_EQ(state.edit.history.undo_count(), 1u);  // one drag, one undo step
+}
+
+TEST_F(EditToolTest, StrokeStartingOnALiveCellErasesAndShiftErases) {
+  drag({5, 5}, {20, 5});
+  ASSERT_EQ(grid().population(), 16u);
+  drag({5, 5}, {9, 5});  // starts on a live cell
+  EXPECT_EQ(grid().population(), 11u);
+  drag({15, 5}, {20, 5}, GLFW_MOD_SHIFT);
+  EXPECT_EQ(grid().population(), 5u);
+  EXPECT_FALSE(grid().get(15, 5));
+}
+
+TEST_F(EditToolTest, UndoAndRedoByKeys) {
+  drag({1, 1}, {10, 1});
+  click({30, 30});
+  EXPECT_EQ(grid().population(), 11u);
+  EXPECT_TRUE(key(GLFW_KEY_Z, GLFW_MOD_CONTROL));
+  EXPECT_EQ(grid().population(), 10u);
+  key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+  EXPECT_EQ(grid().population(), 0u);
+  key(GLFW_KEY_Z, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT);
+  EXPECT_EQ(grid().population(), 10u);
+  key(GLFW_KEY_Y, GLFW_MOD_CONTROL);
+  EXPECT_EQ(grid().population(), 11u);
+}
+
+TEST_F(EditToolTest, PickTogglesOneCell) {
+  EXPECT_TRUE(key(GLFW_KEY_P));
+  EXPECT_EQ(state.edit.tool, EditTool::Pick);
+  click({7, 8});
+  EXPECT_TRUE(grid().get(7, 8));
+  click({7, 8});
+  EXPECT_FALSE(grid().get(7, 8));
+  EXPECT_EQ(state.edit.history.undo_count(), 2u);
+}
+
+TEST_F(EditToolTest, SelectDragThenDeleteAndClearOutside) {
+  drag({0, 10}, {63, 10});  // a full-width line
+  key(GLFW_KEY_S);
+  drag({30, 15}, {20, 5});  // corners in any order
+  EXPECT_EQ(state.edit.selection, (Box{20, 5, 30, 15}));
+  key(GLFW_KEY_DELETE);
+  EXPECT_EQ(grid().population(), 64u - 11u);
+  key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+  key(GLFW_KEY_DELETE, GLFW_MOD_SHIFT);  // clear outside
+  EXPECT_EQ(grid().population(), 11u);
+  EXPECT_EQ(state.sim.live_bounds(), (Box{20, 10, 30, 10}));
+}
+
+TEST_F(EditToolTest, SelectAllRandomFillAndRotate) {
+  drag({10, 10}, {10, 13});  // vertical 4-cell line
+  key(GLFW_KEY_A, GLFW_MOD_CONTROL);
+  EXPECT_EQ(state.edit.selection, (Box{10, 10, 10, 13}));
+  key(GLFW_KEY_R);  // rotate the selection: the line becomes horizontal
+  EXPECT_EQ(state.edit.selection.height(), 1);
+  EXPECT_EQ(state.edit.selection.width(), 4);
+  EXPECT_EQ(state.sim.live_bounds(), state.edit.selection);
+  state.edit.selection = {0, 40, 63, 63};
+  state.edit.random_density = 0.5f;
+  key(GLFW_KEY_5);
+  const uint64_t filled = grid().population() - 4;
+  EXPECT_GT(filled, 64u * 24 / 4);
+  EXPECT_LT(filled, 64u * 24 * 3 / 4);
+}
+
+TEST_F(EditToolTest, CopyPutsRleOnTheClipboardAndPastePlacesItWithPreviewTransforms) {
+  // An L: (10,10),(10,11),(10,12),(11,12)
+  drag({10, 10}, {10, 12});
+  click({11, 12});
+  key(GLFW_KEY_S);
+  drag({10, 10}, {11, 12});
+  key(GLFW_KEY_C, GLFW_MOD_CONTROL);
+  ClipboardPattern clip = pattern_from_clipboard(state.edit.local_clipboard);
+  ASSERT_TRUE(clip.ok()) << clip.error;
+  EXPECT_EQ(clip.pattern->population(), 4u);
+  EXPECT_NE(state.edit.local_clipboard.find("x = 2, y = 3"), std::string::npos);
+
+  key(GLFW_KEY_V, GLFW_MOD_CONTROL);
+  ASSERT_TRUE(state.edit.paste.has_value());
+  key(GLFW_KEY_R);  // the preview rotates before it is placed: 3 wide, 2 high now
+  EXPECT_EQ(state.edit.paste->bounding_box().width(), 3);
+  tool.mouse_move(state, px(41, 41), {});
+  EXPECT_EQ(state.edit.paste_at, (Cell{40, 40}));  // the preview's centre follows the cursor
+  const uint64_t before = grid().population();
+  click({41, 41});
+  EXPECT_FALSE(state.edit.paste.has_value());
+  EXPECT_EQ(grid().population(), before + 4);
+  Box placed;
+  state.sim.with_engine([&](Engine& e) { placed = live_bounds(e, Box{30, 30, 63, 63}); });
+  EXPECT_EQ(placed, (Box{40, 40, 42, 41}));
+  key(GLFW_KEY_Z, GLFW_MOD_CONTROL);
+  EXPECT_EQ(grid().population(), before);
+}
+
+TEST_F(EditToolTest, CutThenPasteXorAndEscapeCancels) {
+  drag({5, 5}, {8, 5});
+  key(GLFW_KEY_A, GLFW_MOD_CONTROL);
+  key(GLFW_KEY_X, GLFW_MOD_CONTROL);
+  EXPECT_EQ(grid().population(), 0u);
+  key(GLFW_KEY_V, GLFW_MOD_CONTROL);
+  ASSERT_TRUE(state.edit.paste.has_value());
+  key(GLFW_KEY_ESCAPE);
+  EXPECT_FALSE(state.edit.paste.has_value());
+  drag({20, 20}, {21, 20});
+  state.edit.paste_mode = PasteMode::Xor;
+  key(GLFW_KEY_V, GLFW_MOD_CONTROL);
+  state.edit.paste_at = {20, 20};
+  ASSERT_TRUE(place_paste(state));
+  const Grid g = grid();
+  EXPECT_FALSE(g.get(20, 20));  // xor: 1 ^ 1
+  EXPECT_TRUE(g.get(22, 20));
+  EXPECT_EQ(g.population(), 2u);
+}
+
+TEST_F(EditToolTest, BadClipboardTextIsReportedWithItsPlace) {
+  state.edit.local_clipboard = "x = 3, y = 1\nbo$zz!";
+  EXPECT_FALSE(paste_from_clipboard(state));
+  EXPECT_TRUE(state.message_is_error);
+  EXPECT_NE(state.message.find(":2:"), std::string::npos) << state.message;
+}
+
+TEST_F(EditToolTest, APasteThatDoesNotFitOffersToGrowTheGrid) {
+  drag({0, 0}, {2, 0});
+  Pattern big;
+  for (int i = 0; i < 80; ++i) big.add(i, 0);
+  big.normalize();
+  begin_paste(state, big);
+  state.edit.paste_at = {10, 30};
+  EXPECT_FALSE(place_paste(state));
+  ASSERT_TRUE(state.edit.grow.has_value());
+  EXPECT_EQ(state.sim.width(), 64);
+  ASSERT_TRUE(accept_grow(state));
+  EXPECT_GE(state.sim.width(), 90);
+  const Grid g = grid();
+  EXPECT_EQ(g.population(), 83u);
+  EXPECT_TRUE(g.get(0, 0));  // the old cells stay where they were
+  EXPECT_TRUE(g.get(89, 30));
+}
+
+TEST_F(EditToolTest, UndoReturnsToWhereRunningStarted) {
+  drag({10, 10}, {12, 10});   // a blinker
+  state.sim.request_step(1);  // warm the worker up, outside history
+  for (int i = 0; i < 2000 && state.sim.backend().backlog() > 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const Grid start = grid();
+  const uint64_t start_gen = state.sim.generation();
+  toggle_running(state);  // begin_run
+  state.sim.request_step(7);
+  for (int i = 0; i < 2000 && state.sim.backend().backlog() > 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  toggle_running(state);  // end_run
+  state.sim.tick(0.0);
+  EXPECT_EQ(state.sim.generation(), start_gen + 7);
+  EXPECT_NE(grid(), start);
+  ASSERT_TRUE(undo(state));
+  state.sim.tick(0.0);
+  EXPECT_EQ(grid(), start);
+  EXPECT_EQ(state.sim.generation(), start_gen);
+  ASSERT_TRUE(redo(state));
+  state.sim.tick(0.0);
+  EXPECT_EQ(state.sim.generation(), start_gen + 7);
+}
+
+TEST_F(EditToolTest, SingleStepIsUndoable) {
+  drag({10, 10}, {12, 10});
+  const Grid start = grid();
+  step_once(state);
+  for (int i = 0; i < 2000 && state.sim.backend().backlog() > 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  edit_tick(state);  // closes the step's history entry
+  EXPECT_FALSE(state.edit.history.running());
+  EXPECT_NE(grid(), start);
+  EXPECT_NE(state.edit.history.undo_label().find("run from generation"), std::string::npos);
+  undo(state);
+  EXPECT_EQ(grid(), start);
+}
+
+class EditFilesTest : public EditToolTest {
+ protected:
+  void SetUp() override {
+    EditToolTest::SetUp();
+    dir = fs::temp_directory_path() / ("gpulife_edit_files_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir / "sub");
+  }
+  void TearDown() override {
+    EditToolTest::TearDown();
+    fs::remove_all(dir);
+  }
+  void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
+  fs::path dir;
+};
+
+TEST_F(EditFilesTest, LoadingAppliesTheRuleAndErrorsKeepTheState) {
+  drag({1, 1}, {5, 1});
+  write(dir / "bad.rle", "x = 3, y = 1, rule = B3/S23\nbo$\n2q!\n");
+  EXPECT_FALSE(load_file(state, (dir / "bad.rle").string()));
+  EXPECT_TRUE(state.message_is_error);
+  EXPECT_NE(state.message.find("bad.rle:3:"), std::string::npos) << state.message;
+  EXPECT_EQ(grid().population(), 5u);  // kept
+
+  write(dir / "hl.rle", "#N replicator bit\nx = 3, y = 1, rule = B36/S23\n3o!\n");
+  ASSERT_TRUE(load_file(state, (dir / "hl.rle").string())) << state.message;
+  EXPECT_EQ(state.sim.rule().to_string(), "B36/S23");
+  EXPECT_EQ(grid().population(), 3u);
+  EXPECT_EQ(state.pattern_name, "replicator bit");
+  EXPECT_EQ(state.edit.history.undo_count(), 0u);  // a new state starts a new history
+  ASSERT_FALSE(state.edit.recent.paths().empty());
+  EXPECT_EQ(state.edit.recent.paths().front().filename(), "hl.rle");
+}
+
+TEST_F(EditFilesTest, ATooLargePatternOffersALargerGrid) {
+  write(dir / "wide.cells", "!Name: wide\n" + std::string(100, 'O') + "\n");
+  EXPECT_FALSE(load_file(state, (dir / "wide.cells").string()));
+  ASSERT_TRUE(state.edit.grow.has_value());
+  ASSERT_TRUE(accept_grow(state));
+  EXPECT_GE(state.sim.width(), 100);
+  EXPECT_EQ(grid().population(), 100u);
+}
+
+TEST_F(EditFilesTest, SavedFilesLoadBackWithNameRuleAndGeneration) {
+  drag({10, 10}, {12, 10});
+  state.pattern_name = "my blinker";
+  state.sim.request_step(3);
+  for (int i = 0; i < 2000 && state.sim.backend().backlog() > 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  state.sim.tick(0.0);
+  for (const char* name : {"out.rle", "out.cells"}) {
+    ASSERT_TRUE(save_file(state, (dir / name).string(), false)) << state.message;
+    const Pattern back = load_pattern_file(dir / name);
+    EXPECT_EQ(back.population(), 3u);
+    EXPECT_EQ(back.name, "my blinker");
+    if (std::string(name) == "out.rle") {
+      EXPECT_EQ(back.generation, 3u);
+      EXPECT_EQ(back.rule.rule.to_string(), "B3/S23");
+    }
+  }
+  // After 3 generations the blinker stands at x = 11, y = 9..11: select its top two cells.
+  state.edit.selection = {11, 9, 11, 10};
+  ASSERT_TRUE(save_file(state, (dir / "sel.rle").string(), true));
+  EXPECT_EQ(load_pattern_file(dir / "sel.rle").population(), 2u);
+}
+
+TEST_F(EditFilesTest, BrowserListsFoldersFirstAndFiltersPatterns) {
+  write(dir / "b.rle", "x = 1, y = 1\no!\n");
+  write(dir / "A.cells", "O\n");
+  write(dir / "notes.md", "hello\n");
+  write(dir / ".hidden.rle", "o!\n");
+  const std::vector<DirEntry> all = list_directory(dir, false);
+  ASSERT_EQ(all.size(), 4u);
+  EXPECT_TRUE(all[0].is_dir);
+  EXPECT_EQ(all[0].name, "sub");
+  EXPECT_EQ(all[1].name, "A.cells");
+  EXPECT_EQ(all[2].name, "b.rle");
+  EXPECT_EQ(all[3].name, "notes.md");
+  const std::vector<DirEntry> patterns = list_directory(dir, true);
+  ASSERT_EQ(patterns.size(), 3u);
+  EXPECT_EQ(patterns[2].name, "b.rle");
+  EXPECT_GT(patterns[2].size, 0u);
+  EXPECT_THROW(list_directory(dir / "missing", true), Error);
+}
+
+TEST_F(EditFilesTest, PreviewShowsNameSizeRuleOrTheError) {
+  write(dir / "g.rle", "#N Glider\nx = 3, y = 3, rule = B36/S23\nbob$2bo$3o!\n");
+  const PatternPreview p = preview_pattern(dir / "g.rle");
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.name, "Glider");
+  EXPECT_EQ(p.width, 3);
+  EXPECT_EQ(p.height, 3);
+  EXPECT_EQ(p.population, 5u);
+  EXPECT_EQ(p.rule, "B36/S23");
+  EXPECT_GT(p.file_bytes, 0u);
+  write(dir / "bad.rle", "x = 3, y = 3\nbob$2bo$3%!\n");
+  const PatternPreview bad = preview_pattern(dir / "bad.rle");
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.error.find("bad.rle:2:"), std::string::npos) << bad.error;
+}
+
+TEST(PatternLibraryTest, EveryBundledPatternIsListedAndSearchable) {
+  const fs::path dir = assets_dir() / "patterns";
+  size_t files = 0;
+  for (const auto& e : fs::directory_iterator(dir)) files += is_pattern_file(e.path()) ? 1 : 0;
+  const std::vector<LibraryEntry> lib = scan_library(dir);
+  EXPECT_GE(lib.size(), 30u);
+  EXPECT_EQ(lib.size(), files);  // none failed to parse
+  EXPECT_EQ(search_library(lib, "").size(), lib.size());
+  const std::vector<size_t> gun = search_library(lib, "GLIDER gun");
+  ASSERT_FALSE(gun.empty());
+  for (size_t i : gun) {
+    const std::string name = lib[i].name + lib[i].path.filename().string();
+    EXPECT_NE(name.find("un"), std::string::npos) << name;
+  }
+  bool gosper = false;
+  for (size_t i : gun) gosper = gosper || lib[i].path.filename() == "gosper_glider_gun.rle";
+  EXPECT_TRUE(gosper);
+  const std::vector<size_t> highlife = search_library(lib, "B36/S23");
+  ASSERT_FALSE(highlife.empty());
+  for (size_t i : highlife) EXPECT_EQ(lib[i].rule, "B36/S23");
+  EXPECT_TRUE(search_library(lib, "no such pattern zzz").empty());
+}
+
+}  // namespace
+}  // namespace gpulife::app
