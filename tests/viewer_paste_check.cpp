@@ -1,0 +1,156 @@
+// Runs `gpulife view --paste` under xvfb-run: a shape pasted at a given cell must appear there on
+// the screenshot (lit cells, dark ring) and in the engine's live cells; with --paste-preview the
+// translucent preview is drawn at that place while the grid stays unchanged. Exit 77 = skipped.
+#include <png.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kShape[] = {"OO..O", "O....", "..OOO"};
+constexpr int kRows = 3, kCols = 5;
+constexpr int kAtX = 30, kAtY = 34;
+
+bool on_path(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  if (!path) return false;
+  const std::string p = path;
+  size_t start = 0;
+  for (;;) {
+    const size_t end = p.find(':', start);
+    const std::string dir = p.substr(start, end == std::string::npos ? end : end - start);
+    std::error_code ec;
+    if (!dir.empty() && fs::exists(fs::path(dir) / program, ec)) return true;
+    if (end == std::string::npos) return false;
+    start = end + 1;
+  }
+}
+
+int fail(const std::string& why) {
+  std::cerr << "FAIL: " << why << "\n";
+  return 1;
+}
+
+struct Shot {
+  std::string output;
+  std::vector<unsigned char> rgb;
+  int w = 0, h = 0;
+  double zoom = 0, ox = 0, oy = 0;
+};
+
+// Runs the viewer and reads its screenshot and layout line; an error message on failure.
+std::string run(const std::string& gpulife, const fs::path& dir, const std::string& extra,
+                Shot& shot) {
+  const fs::path png = dir / "paste.png";
+  fs::remove(png);
+  const std::string command = "xvfb-run -a -s '-screen 0 1280x800x24' '" + gpulife +
+                              "' view block --engine reference --size 128 --zoom 10 --center "
+                              "40,40 --paste '" +
+                              (dir / "shape.cells").string() + "' --paste-at " +
+                              std::to_string(kAtX) + "," + std::to_string(kAtY) + " " + extra +
+                              " --frames 3 --screenshot '" + png.string() + "' 2>&1";
+  std::cout << "running: " << command << "\n";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return "cannot run xvfb-run";
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof buf, pipe)) shot.output.append(buf, n);
+  const int status = pclose(pipe);
+  std::cout << shot.output;
+  if (status != 0) return "gpulife view exited with status " + std::to_string(status);
+  std::smatch m;
+  const std::regex layout(
+      R"(zoom ([0-9.eE+-]+) px/cell, cell \(0,0\) at \(([0-9.eE+-]+), ([0-9.eE+-]+)\))");
+  if (!std::regex_search(shot.output, m, layout)) return "no view layout line in the output";
+  shot.zoom = std::stod(m[1]);
+  shot.ox = std::stod(m[2]);
+  shot.oy = std::stod(m[3]);
+  png_image image{};
+  image.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_file(&image, png.string().c_str()))
+    return "cannot read " + png.string() + ": " + image.message;
+  image.format = PNG_FORMAT_RGB;
+  shot.rgb.resize(PNG_IMAGE_SIZE(image));
+  if (!png_image_finish_read(&image, nullptr, shot.rgb.data(), 0, nullptr))
+    return std::string("cannot decode the screenshot: ") + image.message;
+  shot.w = int(image.width);
+  shot.h = int(image.height);
+  return {};
+}
+
+// Checks the shape's cells and a ring around them; `preview` accepts the translucent colour.
+int check_cells(const Shot& s, bool preview) {
+  int errors = 0;
+  for (int cy = -1; cy <= kRows; ++cy) {
+    for (int cx = -1; cx <= kCols; ++cx) {
+      const bool alive = cy >= 0 && cy < kRows && cx >= 0 && cx < kCols && kShape[cy][cx] == 'O';
+      const int px = int(s.ox + (kAtX + cx + 0.5) * s.zoom);
+      const int py = int(s.oy + (kAtY + cy + 0.5) * s.zoom);
+      if (px < 0 || py < 0 || px >= s.w || py >= s.h) {
+        ++errors;
+        std::cerr << "cell (" << cx << ", " << cy << ") is off screen\n";
+        continue;
+      }
+      const unsigned char* p = &s.rgb[(size_t(py) * s.w + px) * 3];
+      // Placed cells are bright; the preview is amber over the dark grid, inside a faint box.
+      const bool lit = preview ? (p[0] > 110 && p[0] > p[2] + 60) : (p[0] > 180 && p[1] > 120);
+      const bool dark = preview ? (p[0] < 100) : (p[0] < 60 && p[1] < 60 && p[2] < 80);
+      if (alive ? !lit : !dark) {
+        ++errors;
+        std::cerr << "cell (" << cx << ", " << cy << ") should be " << (alive ? "lit" : "dark")
+                  << " at pixel (" << px << ", " << py << "): rgb " << int(p[0]) << " " << int(p[1])
+                  << " " << int(p[2]) << "\n";
+      }
+    }
+  }
+  return errors;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    std::cerr << "usage: viewer_paste_check GPULIFE WORKDIR\n";
+    return 2;
+  }
+  if (!on_path("xvfb-run")) {
+    std::cout << "skipped: xvfb-run not found (install xvfb to run the viewer test)\n";
+    return 77;
+  }
+  const fs::path dir = argv[2];
+  fs::create_directories(dir);
+  {
+    std::ofstream f(dir / "shape.cells");
+    f << "!Name: paste test shape\n";
+    for (const char* row : kShape) f << row << "\n";
+  }
+  Shot placed;
+  if (std::string e = run(argv[1], dir, "--hide-panel", placed); !e.empty()) return fail(e);
+  // The block sits in the middle of the 128x128 grid; the shape joins it in the engine.
+  const std::regex live(R"(live cells in \((\d+), (\d+)\)-\((\d+), (\d+)\))");
+  std::smatch m;
+  if (!std::regex_search(placed.output, m, live)) return fail("no live-cells line");
+  if (std::stoi(m[1]) != kAtX || std::stoi(m[2]) != kAtY)
+    return fail("the engine's live cells do not start at the paste's corner");
+  if (int errors = check_cells(placed, false))
+    return fail(std::to_string(errors) + " pasted cells drawn wrongly");
+  std::cout << "ok: the placed paste is drawn where it was pasted\n";
+
+  Shot preview;
+  if (std::string e = run(argv[1], dir, "--hide-panel --paste-preview", preview); !e.empty())
+    return fail(e);
+  if (!std::regex_search(preview.output, m, live)) return fail("no live-cells line (preview)");
+  if (std::stoi(m[1]) == kAtX) return fail("the preview changed the grid");
+  if (int errors = check_cells(preview, true))
+    return fail(std::to_string(errors) + " preview cells drawn wrongly");
+  std::cout << "ok: the preview is drawn and the grid is unchanged\n";
+  return 0;
+}
