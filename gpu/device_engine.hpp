@@ -28,6 +28,10 @@ class DeviceEngine : public GpuEngine {
   void store(Grid& grid) const override;
   void step(uint64_t generations) override;
   uint64_t generation() const override { return generation_; }
+  void set_generation(uint64_t generation) override { generation_ = generation; }
+  // Editors' patches: only the words (or bytes) under the rectangle cross the bus.
+  Grid read_region(const Box& box) const override;
+  void write_region(const Grid& patch, Cell top_left) override;
   uint64_t population() const override;
   uint64_t hash() const override;
   double bytes_per_generation() const override;
@@ -73,6 +77,12 @@ class DeviceEngine : public GpuEngine {
   void to_canonical(const void* state, uint64_t* canonical) const;
   void from_canonical(const uint64_t* canonical, void* state) const;
   void sync() const;
+  // The part of a rectangle of `w` x `h` cells at (x, y) that lies on the grid; empty if none.
+  Box clip(int64_t x, int64_t y, int64_t w, int64_t h) const;
+  // Copies the state's bytes under a clipped box to or from `host` (rows packed tightly): the
+  // covering 64-bit words in the bit layout, the cells' bytes in the byte layout.
+  size_t region_row_bytes(const Box& on_grid) const;
+  void copy_region(const Box& on_grid, void* host, bool to_device) const;
 
   int64_t width_ = 0, height_ = 0;
   Topology topology_ = Topology::Plane;

@@ -179,6 +179,39 @@ TEST_P(GpuEngineTest, LoadStoreRoundTripKeepsEveryCell) {
 
 // store_device/load_device move the state between any two engines without the host, in the
 // canonical bit layout, including byte <-> bit conversions.
+TEST_P(GpuEngineTest, RegionEditsChangeOnlyTheRectangleAndKeepTheGeneration) {
+  REQUIRE_DEVICE();
+  auto engine = make();
+  for (Size size : sizes()) {
+    Grid expected = soup(size, Topology::Plane, 11);
+    engine->load(expected);
+    engine->step(3);
+    engine->store(expected);
+    // A patch straddling word boundaries and partly off the grid's right/bottom edges.
+    Grid patch(70, 9);
+    patch.randomize(0.5, 5);
+    const Cell at{size.width / 3 + 1, size.height / 2};
+    engine->write_region(patch, at);
+    for (int64_t y = 0; y < patch.height(); ++y)
+      for (int64_t x = 0; x < patch.width(); ++x)
+        if (expected.in_bounds(at.x + x, at.y + y))
+          expected.set(at.x + x, at.y + y, patch.get(x, y));
+    Grid after;
+    engine->store(after);
+    EXPECT_TRUE(after == expected) << first_difference(after, expected);
+    EXPECT_EQ(engine->generation(), 3u);
+    EXPECT_EQ(engine->hash(), expected.hash());
+    const Box box{at.x - 5, at.y - 2, at.x + 80, at.y + 12};
+    const Grid read = engine->read_region(box);
+    for (int64_t y = 0; y < box.height(); ++y)
+      for (int64_t x = 0; x < box.width(); ++x) {
+        const bool want = expected.in_bounds(box.min_x + x, box.min_y + y) &&
+                          expected.get(box.min_x + x, box.min_y + y);
+        ASSERT_EQ(read.get(x, y), want) << "read_region at " << x << "," << y;
+      }
+  }
+}
+
 TEST_P(GpuEngineTest, DeviceExchangeWithEveryOtherEngine) {
   REQUIRE_DEVICE();
   auto source = make();
