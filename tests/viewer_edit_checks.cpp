@@ -70,6 +70,9 @@ TEST_F(EditToolTest, FastDragDrawsAContinuousLine) {
   for (const Cell& c : line) EXPECT_TRUE(g.get(c.x, c.y)) << c.x << "," << c.y;
   EXPECT_EQ(g.population(), line.size());
   EXPECT_EQ(state.edit.history.undo_count(), 1u);  // one drag, one undo step
+  // The snapshot the window uploads was refreshed row by row, population included.
+  state.sim.tick(0.0);
+  EXPECT_EQ(state.sim.figures().population, line.size());
 }
 
 TEST_F(EditToolTest, StrokeStartingOnALiveCellErasesAndShiftErases) {

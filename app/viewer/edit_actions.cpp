@@ -30,13 +30,27 @@ Cell cell_at(const ViewerState& s, double px_x, double px_y) {
   return {int64_t(std::floor(c.x)), int64_t(std::floor(c.y))};
 }
 
+Box edit_bounds(const Edit& edit) {
+  Box out;
+  for (const Patch& p : edit.patches) {
+    const Box b = p.box();
+    if (b.empty()) continue;
+    out = out.empty() ? b
+                      : Box{std::min(out.min_x, b.min_x), std::min(out.min_y, b.min_y),
+                            std::max(out.max_x, b.max_x), std::max(out.max_y, b.max_y)};
+  }
+  return out;
+}
+
 bool apply_edit(ViewerState& s, const std::function<Edit(Engine&)>& op) {
   if (!s.sim.active()) return false;
   try {
-    s.sim.with_engine([&](Engine& e) {
+    s.sim.edit_engine([&](Engine& e) {
       Edit edit = op(e);
+      const Box touched = edit_bounds(edit);
       if (!s.edit.history.record(std::move(edit)))
         s.report("that edit is larger than the undo budget: undo history cleared", true);
+      return touched;
     });
     return true;
   } catch (const std::exception& ex) {
@@ -91,13 +105,19 @@ bool redo(ViewerState& s) {
 void history_begin_run(ViewerState& s) {
   if (!s.sim.active() || s.edit.history.running()) return;
   bool ok = true;
-  s.sim.with_engine([&](Engine& e) { ok = s.edit.history.begin_run(e); });
+  s.sim.edit_engine([&](Engine& e) {
+    ok = s.edit.history.begin_run(e);
+    return Box{};  // reads only
+  });
   if (!ok) s.report("the grid is larger than the undo budget: this run cannot be undone", true);
 }
 
 void history_end_run(ViewerState& s) {
   if (!s.sim.active() || !s.edit.history.running()) return;
-  s.sim.with_engine([&](Engine& e) { s.edit.history.end_run(e); });
+  s.sim.edit_engine([&](Engine& e) {
+    s.edit.history.end_run(e);
+    return Box{};  // reads only
+  });
 }
 
 void edit_tick(ViewerState& s) {
@@ -177,7 +197,10 @@ bool copy_selected(ViewerState& s) {
   if (s.edit.selection.empty() || !s.sim.active()) return false;
   Pattern p;
   const Box sel = s.edit.selection;
-  s.sim.with_engine([&](Engine& e) { p = copy_selection(e, sel); });
+  s.sim.edit_engine([&](Engine& e) {
+    p = copy_selection(e, sel);
+    return Box{};
+  });
   put_clipboard(s, pattern_to_clipboard(p));
   s.report("copied " + std::to_string(p.population()) + " cells as RLE");
   return true;
@@ -249,9 +272,10 @@ bool place_paste(ViewerState& s) {
   const Cell at = s.edit.paste_at;
   bool fits = true;
   GridSize need;
-  s.sim.with_engine([&](Engine& e) {
+  s.sim.edit_engine([&](Engine& e) {
     fits = paste_fits(e, p, at);
     if (!fits) need = size_to_fit(e, p, at);
+    return Box{};
   });
   if (!fits) {
     s.edit.grow = PendingGrow{PendingGrow::Kind::Paste, p, at, need, "paste"};
@@ -375,7 +399,10 @@ Pattern pattern_for_save(ViewerState& s, bool selection_only) {
   Pattern p;
   if (selection_only && !s.edit.selection.empty()) {
     const Box sel = s.edit.selection;
-    s.sim.with_engine([&](Engine& e) { p = copy_selection(e, sel); });
+    s.sim.edit_engine([&](Engine& e) {
+      p = copy_selection(e, sel);
+      return Box{};
+    });
     generation = s.sim.generation();
   } else {
     p = s.sim.state(&generation).extract();

@@ -70,6 +70,8 @@ inline Box clip_box(const Box& box, int64_t width, int64_t height) {
 // The cell containing framebuffer pixel `px`.
 Cell cell_at(const ViewerState& s, double px_x, double px_y);
 
+// The box holding every patch of the edit (empty when it has none).
+Box edit_bounds(const Edit& edit);
 // Runs `op` on the engine and records its Edit for undo; reports errors, returns false on one.
 bool apply_edit(ViewerState& s, const std::function<Edit(Engine&)>& op);
 

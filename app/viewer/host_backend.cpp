@@ -2,6 +2,7 @@
 #include "app/viewer/host_backend.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace gpulife::app {
 
@@ -95,6 +96,41 @@ void HostBackend::with_engine(const std::function<void(Engine&)>& fn) {
   }
   engine_->store(result);
   publish(std::move(result), engine_->generation());
+}
+
+void HostBackend::edit_engine(const std::function<Box(Engine&)>& fn) {
+  std::lock_guard engine_lock(engine_mutex_);
+  Box touched;
+  try {
+    touched = fn(*engine_);
+  } catch (...) {
+    Grid result;
+    engine_->store(result);
+    publish(std::move(result), engine_->generation());
+    throw;
+  }
+  const int64_t y0 = std::max<int64_t>(touched.min_y, 0);
+  const int64_t y1 = std::min<int64_t>(touched.max_y, engine_->height() - 1);
+  if (touched.empty() || y0 > y1) return;
+  publish_rows(y0, y1);
+}
+
+void HostBackend::publish_rows(int64_t y0, int64_t y1) {
+  const Grid rows = engine_->read_region(Box{0, y0, engine_->width() - 1, y1});
+  std::lock_guard lock(mutex_);
+  if (snapshot_.width() != engine_->width() || snapshot_.height() != engine_->height()) return;
+  const int64_t words = snapshot_.words_per_row();
+  int64_t delta = 0;
+  for (int64_t y = y0; y <= y1; ++y) {
+    uint64_t* dst = snapshot_.row(y);
+    const uint64_t* src = rows.row(y - y0);
+    for (int64_t w = 0; w < words; ++w) {
+      delta += int64_t(std::popcount(src[w])) - int64_t(std::popcount(dst[w]));
+      dst[w] = src[w];
+    }
+  }
+  ++snapshot_version_;
+  figures_.population = uint64_t(int64_t(figures_.population) + delta);
 }
 
 void HostBackend::publish(Grid&& result, uint64_t generation) {

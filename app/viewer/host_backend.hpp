@@ -26,6 +26,7 @@ class HostBackend final : public SimBackend {
   Grid state(uint64_t* engine_generation = nullptr) override;
   BackendFigures figures() override;
   void with_engine(const std::function<void(Engine&)>& fn) override;
+  void edit_engine(const std::function<Box(Engine&)>& fn) override;
   std::vector<ParamInfo> param_info() override;
   Params params() override;
   void set_params(const Params& params) override;
@@ -36,6 +37,8 @@ class HostBackend final : public SimBackend {
   void work();
   // Makes `result` the snapshot the next view() uploads (engine_mutex_ held).
   void publish(Grid&& result, uint64_t generation);
+  // Copies rows [y0, y1] of the engine into the snapshot (engine_mutex_ held).
+  void publish_rows(int64_t y0, int64_t y1);
 
   std::unique_ptr<Engine> engine_;
   std::mutex engine_mutex_;  // held while the worker steps, and for every other engine call

@@ -105,7 +105,11 @@ bool EditorTool::mouse_button(ViewerState& s, const MouseButtonEvent& e) {
   if (!e.pressed) {
     // Releases end whatever the press started, even over the panel.
     if (stroke_) {
-      s.sim.with_engine([&](Engine& eng) { stroke_->to(eng, cell); });
+      s.sim.edit_engine([&](Engine& eng) {
+        const Cell from = stroke_->last();
+        stroke_->to(eng, cell);
+        return box_from_corners(from, cell);
+      });
       finish_stroke(s);
       return true;
     }
@@ -123,9 +127,10 @@ bool EditorTool::mouse_button(ViewerState& s, const MouseButtonEvent& e) {
   switch (s.edit.tool) {
     case EditTool::Draw: {
       // Shift erases; otherwise a stroke starting on a live cell erases, as Golly's pencil.
-      s.sim.with_engine([&](Engine& eng) {
+      s.sim.edit_engine([&](Engine& eng) {
         const bool alive = (e.mods & GLFW_MOD_SHIFT) ? false : !cell_alive(eng, cell);
         stroke_.emplace(eng, cell, alive);
+        return box_from_corners(cell, cell);
       });
       return true;
     }
@@ -148,7 +153,11 @@ bool EditorTool::mouse_move(ViewerState& s, Vec2d px, Vec2d) {
   s.edit.hover_valid = true;
   if (s.edit.paste) move_paste(s, cell);
   if (stroke_) {
-    s.sim.with_engine([&](Engine& eng) { stroke_->to(eng, cell); });
+    s.sim.edit_engine([&](Engine& eng) {
+      const Cell from = stroke_->last();
+      stroke_->to(eng, cell);
+      return box_from_corners(from, cell);
+    });
     return true;
   }
   if (selecting_) {

@@ -134,6 +134,14 @@ void InteropBackend::with_engine(const std::function<void(Engine&)>& fn) {
   }
 }
 
+void InteropBackend::edit_engine(const std::function<Box(Engine&)>& fn) {
+  Attached a(*this);
+  ++version_;  // conservatively: fn may have written before throwing
+  const Box touched = fn(a.engine());
+  // Reads (copy, the paste-fits check) leave the population as it was.
+  if (!touched.empty()) refresh_population(a.engine(), true);
+}
+
 void InteropBackend::set_params(const Params& params) {
   // A new layout may need larger buffers: park the state in the engine's own memory, change the
   // parameters there, then move it into buffers of the new size.

@@ -32,6 +32,7 @@ class InteropBackend final : public SimBackend {
   Grid state(uint64_t* engine_generation = nullptr) override;
   BackendFigures figures() override { return figures_; }
   void with_engine(const std::function<void(Engine&)>& fn) override;
+  void edit_engine(const std::function<Box(Engine&)>& fn) override;
   std::vector<ParamInfo> param_info() override { return engine_->param_info(); }
   Params params() override { return engine_->params(); }
   void set_params(const Params& params) override;

@@ -41,6 +41,12 @@ class SimBackend {
   // GPU: the GL buffers are mapped), then makes the next view() show the changes. Edits go
   // through Engine::read_region()/write_region(), so only the touched rows travel.
   virtual void with_engine(const std::function<void(Engine&)>& fn) = 0;
+  // Like with_engine(), for edits that know what they changed: `fn` returns the box of cells it
+  // may have changed (empty for none, e.g. a read), so a CPU backend refreshes only those rows
+  // of its snapshot instead of storing the whole grid on every mouse move.
+  virtual void edit_engine(const std::function<Box(Engine&)>& fn) {
+    with_engine([&](Engine& e) { fn(e); });
+  }
 
   virtual std::vector<ParamInfo> param_info() = 0;
   virtual Params params() = 0;

@@ -173,6 +173,11 @@ void Simulation::with_engine(const std::function<void(Engine&)>& fn) {
   backend_->with_engine(fn);
 }
 
+void Simulation::edit_engine(const std::function<Box(Engine&)>& fn) {
+  if (!backend_) throw Error("no simulation to edit");
+  backend_->edit_engine(fn);
+}
+
 GridView Simulation::view() {
   return backend_ ? backend_->view() : GridView{};
 }

@@ -49,6 +49,8 @@ class Simulation {
 
   // Runs an edit on the engine (see SimBackend::with_engine); throws Error without a simulation.
   void with_engine(const std::function<void(Engine&)>& fn);
+  // An edit that returns the box it changed (see SimBackend::edit_engine).
+  void edit_engine(const std::function<Box(Engine&)>& fn);
 
   GridView view();
   // The current state; `generation` receives its total generation count.
