@@ -41,7 +41,9 @@ void engine_panel(ViewerState& s) {
       if (!why.empty()) ImGui::BeginDisabled();
       if (ImGui::Selectable(label.c_str(), info.name == current) && info.name != current) {
         try {
+          history_end_run(s);
           s.sim.switch_engine(info.name);
+          history_reset(s);  // run snapshots count the old engine's generations
           s.report("switched to " + info.name + " at generation " +
                    std::to_string(s.sim.generation()));
         } catch (const std::exception& e) {

@@ -67,6 +67,10 @@ void open_window(ViewerState& s) {
   static OpenDialog d;
   if (d.dir.empty()) d.go(start_folder());
   ImGui::SetNextWindowSize(ImVec2(620 * s.ui_scale, 460 * s.ui_scale), ImGuiCond_FirstUseEver);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.55f, display.y * 0.45f), ImGuiCond_FirstUseEver,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.97f);
   if (!ImGui::Begin("Open pattern", &s.edit.show_open)) {
     ImGui::End();
     return;
@@ -135,6 +139,10 @@ void save_window(ViewerState& s) {
     std::snprintf(folder, sizeof folder, "%s", fs::current_path(ec).string().c_str());
   }
   ImGui::SetNextWindowSize(ImVec2(520 * s.ui_scale, 0), ImGuiCond_FirstUseEver);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.55f, display.y * 0.4f), ImGuiCond_FirstUseEver,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.97f);
   if (!ImGui::Begin("Save pattern", &s.edit.show_save, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
     return;
@@ -224,6 +232,7 @@ void help_window(ViewerState& s) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_FirstUseEver,
                           ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.97f);
   if (!ImGui::Begin("Keyboard map (F1)", &s.edit.show_help, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
     return;

@@ -56,7 +56,10 @@ void grid_panel(ViewerState& s) {
   ImGui::InputInt("##h", &e.height, 0, 0);
   if (ImGui::Button("Re-create grid (keeps the pattern)")) {
     try {
+      history_end_run(s);
       s.sim.recreate({e.width, e.height}, e.topology ? Topology::Torus : Topology::Plane);
+      history_reset(s);  // the cells moved: old patches no longer line up
+      cancel_paste(s);
       fit_grid(s, true);
       s.report("grid re-created: " + std::to_string(e.width) + " x " + std::to_string(e.height));
     } catch (const std::exception& ex) {

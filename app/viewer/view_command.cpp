@@ -44,6 +44,7 @@ int view_command(const std::vector<std::string>& args) {
   p.flag("paste-preview", "", "leave the paste following the cursor instead of placing it");
   p.flag("library", "", "open the pattern library window");
   p.flag("help-window", "", "open the keyboard map window (F1)");
+  p.flag("open-dialog", "", "open the File > Open browser");
   if (!p.parse(args)) {
     std::cout << p.usage();
     return 0;
@@ -115,6 +116,7 @@ int view_command(const std::vector<std::string>& args) {
   o.paste_preview = p.has("paste-preview");
   o.show_library = p.has("library");
   o.show_help = p.has("help-window");
+  o.show_open = p.has("open-dialog");
   return run_viewer(o);
 }
 

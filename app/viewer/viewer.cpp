@@ -77,6 +77,7 @@ void setup_simulation(ViewerState& s) {
   s.show_panel = !o.hide_panel;
   s.edit.show_library = o.show_library;
   s.edit.show_help = o.show_help;
+  s.edit.show_open = o.show_open;
   if (const fs::path list = recent_files_path(); !list.empty())
     s.edit.recent = RecentFiles::load(list);
 }

@@ -40,6 +40,7 @@ struct ViewerOptions {
   std::string paste_mode;  // copy, or, xor
   bool show_library = false;
   bool show_help = false;
+  bool show_open = false;
   int width = 1280, height = 800;  // window (or headless framebuffer) size
 };
 
