@@ -75,6 +75,36 @@ TEST_F(EditToolTest, FastDragDrawsAContinuousLine) {
   EXPECT_EQ(state.sim.figures().population, line.size());
 }
 
+TEST_F(EditToolTest, StrokeShowsEachFrameAndIsOneUndoStep) {
+  tool.mouse_button(state, left(true, {5, 5}));
+  tool.mouse_move(state, px(5, 20), {});
+  tool.mouse_move(state, px(5, 30), {});
+  EXPECT_EQ(grid().population(), 1u);  // moves are drawn once a frame
+  edit_tick(state);
+  EXPECT_EQ(grid().population(), 26u);
+  tool.mouse_move(state, px(20, 30), {});
+  edit_tick(state);
+  tool.mouse_button(state, left(false, {25, 30}));
+  EXPECT_EQ(grid().population(), 26u + 20u);
+  EXPECT_EQ(state.edit.history.undo_count(), 1u);
+  undo(state);
+  EXPECT_EQ(grid().population(), 0u);
+}
+
+TEST_F(EditToolTest, DrawingWhileRunning) {
+  state.sim.gens_per_frame = 1;
+  toggle_running(state);
+  for (int frame = 0; frame < 5; ++frame) state.sim.tick(1.0 / 60);
+  drag({30, 30}, {30, 31});  // a domino dies at once: just check the engine took the edit
+  toggle_running(state);
+  state.sim.backend().cancel();
+  EXPECT_FALSE(state.sim.running);
+  EXPECT_GE(state.edit.history.undo_count(), 1u);
+  undo(state);  // back to where running started: the empty grid at generation 0
+  EXPECT_EQ(grid().population(), 0u);
+  EXPECT_EQ(state.sim.generation(), 0u);
+}
+
 TEST_F(EditToolTest, StrokeStartingOnALiveCellErasesAndShiftErases) {
   drag({5, 5}, {20, 5});
   ASSERT_EQ(grid().population(), 16u);

@@ -63,6 +63,7 @@ namespace {
 
 // Undo and redo replace the state, so running stops first (History asks for that).
 void stop_for_history(ViewerState& s) {
+  end_stroke(s);
   if (s.sim.running) toggle_running(s);
   s.sim.backend().cancel();
   history_end_run(s);
@@ -73,6 +74,36 @@ Box grid_bounds(const ViewerState& s) {
 }
 
 }  // namespace
+
+void flush_stroke(ViewerState& s) {
+  if (!s.edit.stroke || s.edit.stroke_points.empty() || !s.sim.active()) return;
+  try {
+    s.sim.edit_engine([&](Engine& e) {
+      Box touched;
+      for (const Cell& c : s.edit.stroke_points) {
+        const Box b = box_from_corners(s.edit.stroke->last(), c);
+        touched = touched.empty()
+                      ? b
+                      : Box{std::min(touched.min_x, b.min_x), std::min(touched.min_y, b.min_y),
+                            std::max(touched.max_x, b.max_x), std::max(touched.max_y, b.max_y)};
+        s.edit.stroke->to(e, c);
+      }
+      return touched;
+    });
+  } catch (const std::exception& ex) {
+    s.report(ex.what(), true);
+  }
+  s.edit.stroke_points.clear();
+}
+
+void end_stroke(ViewerState& s) {
+  if (!s.edit.stroke) return;
+  flush_stroke(s);
+  Edit edit = s.edit.stroke->finish();
+  s.edit.stroke.reset();
+  if (!s.edit.history.record(std::move(edit)))
+    s.report("that stroke is larger than the undo budget: undo history cleared", true);
+}
 
 bool undo(ViewerState& s) {
   if (!s.sim.active()) return false;
@@ -121,6 +152,7 @@ void history_end_run(ViewerState& s) {
 }
 
 void edit_tick(ViewerState& s) {
+  flush_stroke(s);
   // A single step (or a run just paused) is over once the worker has nothing queued.
   if (s.sim.active() && s.edit.history.running() && !s.sim.running &&
       s.sim.backend().backlog() == 0)

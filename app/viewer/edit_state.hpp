@@ -42,6 +42,10 @@ struct EditState {
   History history;
   std::optional<PendingGrow> grow;  // asks "grow the grid?" in the panel
 
+  // The mouse drag being drawn, and the positions it reached since it was last drawn.
+  std::optional<Stroke> stroke;
+  std::vector<Cell> stroke_points;
+
   // The cell under the cursor (for the hover outline and paste preview).
   Cell hover;
   bool hover_valid = false;
@@ -74,6 +78,11 @@ Cell cell_at(const ViewerState& s, double px_x, double px_y);
 Box edit_bounds(const Edit& edit);
 // Runs `op` on the engine and records its Edit for undo; reports errors, returns false on one.
 bool apply_edit(ViewerState& s, const std::function<Edit(Engine&)>& op);
+
+// Draws the stroke's pending positions in one engine access; end_stroke() also records the
+// whole drag as one undo step.
+void flush_stroke(ViewerState& s);
+void end_stroke(ViewerState& s);
 
 bool undo(ViewerState& s);
 bool redo(ViewerState& s);

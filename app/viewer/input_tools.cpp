@@ -89,14 +89,6 @@ bool NavigateTool::key(ViewerState& s, int key, int action, int mods) {
   }
 }
 
-void EditorTool::finish_stroke(ViewerState& s) {
-  if (!stroke_) return;
-  Edit edit = stroke_->finish();
-  stroke_.reset();
-  if (!s.edit.history.record(std::move(edit)))
-    s.report("that stroke is larger than the undo budget: undo history cleared", true);
-}
-
 bool EditorTool::mouse_button(ViewerState& s, const MouseButtonEvent& e) {
   if (e.button != GLFW_MOUSE_BUTTON_LEFT || !s.sim.active()) return false;
   const Cell cell = cell_at(s, e.px.x, e.px.y);
@@ -104,13 +96,9 @@ bool EditorTool::mouse_button(ViewerState& s, const MouseButtonEvent& e) {
   s.edit.hover_valid = true;
   if (!e.pressed) {
     // Releases end whatever the press started, even over the panel.
-    if (stroke_) {
-      s.sim.edit_engine([&](Engine& eng) {
-        const Cell from = stroke_->last();
-        stroke_->to(eng, cell);
-        return box_from_corners(from, cell);
-      });
-      finish_stroke(s);
+    if (s.edit.stroke) {
+      s.edit.stroke_points.push_back(cell);
+      end_stroke(s);
       return true;
     }
     if (selecting_) {
@@ -129,7 +117,8 @@ bool EditorTool::mouse_button(ViewerState& s, const MouseButtonEvent& e) {
       // Shift erases; otherwise a stroke starting on a live cell erases, as Golly's pencil.
       s.sim.edit_engine([&](Engine& eng) {
         const bool alive = (e.mods & GLFW_MOD_SHIFT) ? false : !cell_alive(eng, cell);
-        stroke_.emplace(eng, cell, alive);
+        s.edit.stroke.emplace(eng, cell, alive);
+        s.edit.stroke_points.clear();
         return box_from_corners(cell, cell);
       });
       return true;
@@ -152,12 +141,10 @@ bool EditorTool::mouse_move(ViewerState& s, Vec2d px, Vec2d) {
   s.edit.hover = cell;
   s.edit.hover_valid = true;
   if (s.edit.paste) move_paste(s, cell);
-  if (stroke_) {
-    s.sim.edit_engine([&](Engine& eng) {
-      const Cell from = stroke_->last();
-      stroke_->to(eng, cell);
-      return box_from_corners(from, cell);
-    });
+  if (s.edit.stroke) {
+    // Drawn once a frame (edit_tick): each engine access may wait for a CPU worker's batch.
+    if (s.edit.stroke_points.empty() || !(s.edit.stroke_points.back() == cell))
+      s.edit.stroke_points.push_back(cell);
     return true;
   }
   if (selecting_) {

@@ -59,13 +59,9 @@ class EditorTool final : public InputTool {
   bool mouse_button(ViewerState& s, const MouseButtonEvent& e) override;
   bool mouse_move(ViewerState& s, Vec2d px, Vec2d delta) override;
   bool key(ViewerState& s, int key, int action, int mods) override;
-  bool drawing() const { return stroke_.has_value(); }
   bool selecting() const { return selecting_; }
 
  private:
-  void finish_stroke(ViewerState& s);
-
-  std::optional<Stroke> stroke_;
   bool selecting_ = false;
   Cell anchor_;
 };
