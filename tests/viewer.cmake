@@ -9,7 +9,7 @@ if(TARGET gpulife_viewer)
                                                   gpulife_warnings)
   gtest_discover_tests(viewer_input_test DISCOVERY_TIMEOUT 60 PROPERTIES LABELS viewer)
 
-  find_package(PNG)
+  find_package(PNG REQUIRED)
   if(PNG_FOUND)
     add_executable(viewer_screenshot_check ${CMAKE_CURRENT_SOURCE_DIR}/viewer_screenshot_check.cpp)
     target_link_libraries(viewer_screenshot_check PRIVATE PNG::PNG gpulife_warnings)

@@ -8,7 +8,7 @@ if(TARGET gpulife_viewer)
 endif()
 
 if(TARGET gpulife_viewer)
-  find_package(PNG)
+  find_package(PNG REQUIRED)
   if(PNG_FOUND)
     add_executable(viewer_paste_check ${CMAKE_CURRENT_SOURCE_DIR}/viewer_paste_check.cpp)
     target_link_libraries(viewer_paste_check PRIVATE PNG::PNG gpulife_warnings)

@@ -280,6 +280,27 @@ TEST_F(EditToolTest, SingleStepIsUndoable) {
   EXPECT_EQ(grid(), start);
 }
 
+TEST_F(EditToolTest, SpaceStepsOneGenerationAndTabStepsTheStepSize) {
+  NavigateTool nav;
+  drag({10, 10}, {12, 10});
+  state.sim.gens_per_frame = 5;
+  auto settle = [&] {
+    for (int i = 0; i < 2000 && state.sim.backend().backlog() > 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    state.sim.tick(0.0);
+    edit_tick(state);
+  };
+  const uint64_t start_gen = state.sim.generation();
+  nav.key(state, GLFW_KEY_SPACE, GLFW_PRESS, 0);
+  nav.key(state, GLFW_KEY_SPACE, GLFW_RELEASE, 0);
+  settle();
+  EXPECT_EQ(state.sim.generation(), start_gen + 1);
+  EXPECT_TRUE(nav.key(state, GLFW_KEY_TAB, GLFW_PRESS, 0));
+  settle();
+  EXPECT_EQ(state.sim.generation(), start_gen + 6);
+  EXPECT_FALSE(state.sim.running);
+}
+
 class EditFilesTest : public EditToolTest {
  protected:
   void SetUp() override {

@@ -100,10 +100,12 @@ TEST_F(NavigateToolTest, ArrowsPanByATenthOfTheView) {
   EXPECT_NEAR(state.camera.center().y, 80.0, 1e-12);
 }
 
-TEST_F(NavigateToolTest, TabTogglesThePanel) {
+TEST_F(NavigateToolTest, F10TogglesThePanel) {
   EXPECT_TRUE(state.show_panel);
-  tool.key(state, GLFW_KEY_TAB, GLFW_PRESS, 0);
+  tool.key(state, GLFW_KEY_F10, GLFW_PRESS, 0);
   EXPECT_FALSE(state.show_panel);
+  tool.key(state, GLFW_KEY_F10, GLFW_PRESS, 0);
+  EXPECT_TRUE(state.show_panel);
 }
 
 }  // namespace

@@ -239,12 +239,13 @@ void help_window(ViewerState& s) {
   }
   static const char* const kKeys[][2] = {
       {"Enter", "run / stop"},
-      {"Space", "step by the step size (gens/frame)"},
+      {"Space", "step one generation"},
+      {"Tab", "step by the step size (gens/frame)"},
       {"+ / -", "double / halve the step size"},
       {"F / Home", "fit the pattern / the grid"},
       {"[ / ]  wheel", "zoom out / in"},
       {"right or middle drag, Space+drag, arrows", "pan"},
-      {"Tab", "show / hide the panel"},
+      {"F10", "show / hide the panel"},
       {"D (F2) / P (F3) / S (F4)", "draw / pick (toggle) / select tool"},
       {"left drag (Draw)", "draw; starting on a live cell or with Shift erases"},
       {"Ctrl+Z", "undo (edits and runs)"},

@@ -80,6 +80,9 @@ bool NavigateTool::key(ViewerState& s, int key, int action, int mods) {
       if (press) fit_grid(s, true);
       return true;
     case GLFW_KEY_TAB:
+      if (press) step_once(s, uint64_t(std::max(1, s.sim.gens_per_frame)));
+      return true;
+    case GLFW_KEY_F10:
       if (press) s.show_panel = !s.show_panel;
       return true;
     case GLFW_KEY_ESCAPE:

@@ -10,8 +10,10 @@ void run_panel(ViewerState& s) {
   const float w = ImGui::GetContentRegionAvail().x;
   if (ImGui::Button(s.sim.running ? "Pause (Enter)" : "Run (Enter)", ImVec2(w * 0.5f, 0)))
     toggle_running(s);
+  if (ImGui::Button("Step 1 (Space)", ImVec2(w * 0.5f, 0))) step_once(s, 1);
   ImGui::SameLine();
-  if (ImGui::Button("Step (Space)", ImVec2(-1, 0))) step_once(s);
+  if (ImGui::Button("Step size (Tab)", ImVec2(-1, 0)))
+    step_once(s, uint64_t(std::max(1, s.sim.gens_per_frame)));
   ImGui::SliderInt("gens/frame", &s.sim.gens_per_frame, 1, 4096, "%d",
                    ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   ImGui::Checkbox("limit rate", &s.sim.limit_rate);

@@ -36,7 +36,7 @@ int view_command(const std::vector<std::string>& args) {
   p.option("center", "", "X,Y", "start with this cell in the middle (with or without --zoom)");
   p.flag("run", "", "start running at once (the demo always does)");
   p.flag("headless", "", "render offscreen through EGL on the GPU (no display needed)");
-  p.flag("hide-panel", "", "start with the control panel hidden (Tab toggles it)");
+  p.flag("hide-panel", "", "start with the control panel hidden (F10 toggles it)");
   p.flag("no-vsync", "", "do not wait for the display's refresh");
   p.option("paste", "", "PATTERN", "paste a pattern file or bundled name after the first frame");
   p.option("paste-at", "", "X,Y", "where the paste's top-left goes (default: the view's middle)");

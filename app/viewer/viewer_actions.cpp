@@ -49,13 +49,13 @@ void toggle_running(ViewerState& s) {
   }
 }
 
-void step_once(ViewerState& s) {
+void step_once(ViewerState& s, uint64_t generations) {
   if (s.sim.running) {
     toggle_running(s);
     return;
   }
   history_begin_run(s);  // closed by edit_tick() once the step has run
-  s.sim.request_step(uint64_t(std::max(1, s.sim.gens_per_frame)));
+  s.sim.request_step(std::max<uint64_t>(1, generations));
 }
 
 void zoom_step(ViewerState& s, double factor) {

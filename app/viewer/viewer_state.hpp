@@ -48,7 +48,9 @@ struct ViewerState {
 void fit_pattern(ViewerState& state, bool animate);
 void fit_grid(ViewerState& state, bool animate);
 void toggle_running(ViewerState& state);
-void step_once(ViewerState& state);
+// Steps `generations` (pauses instead when running): Space steps one generation, Tab the step
+// size (gens/frame), as in Golly.
+void step_once(ViewerState& state, uint64_t generations = 1);
 void zoom_step(ViewerState& state, double factor);  // around the free area's centre
 std::string window_title(const ViewerState& state);
 
