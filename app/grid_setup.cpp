@@ -12,13 +12,13 @@
 namespace gpulife::app {
 namespace fs = std::filesystem;
 
-namespace {
 fs::path executable_dir() {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   return ec ? fs::path() : exe.parent_path();
 }
 
+namespace {
 int64_t round_up(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
 }  // namespace
 

@@ -14,6 +14,9 @@
 
 namespace gpulife::app {
 
+// The folder holding the running executable (empty if it cannot be found).
+std::filesystem::path executable_dir();
+
 // The bundled assets folder: $GPULIFE_ASSETS, else assets/ beside or above the executable, else
 // the source tree's. Throws Error when none exists.
 std::filesystem::path assets_dir();

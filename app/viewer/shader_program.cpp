@@ -8,18 +8,13 @@
 #include <sstream>
 #include <utility>
 
+#include "app/grid_setup.hpp"
 #include "core/error.hpp"
 
 namespace gpulife::app {
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path executable_dir() {
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? fs::path() : exe.parent_path();
-}
 
 std::string read_text(const fs::path& path) {
   std::ifstream f(path, std::ios::binary);
