@@ -13,6 +13,7 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "app/bench_gpus.hpp"
 #include "app/engines.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
@@ -343,6 +344,10 @@ int bench_command(const std::vector<std::string>& args) {
   p.option("rule", "r", "RULE", "rule to time", "B3/S23");
   p.option("topology", "t", "plane|torus", "topology of the timed grid", "torus");
   p.option("repeat", "", "R", "timed repetitions per engine (median reported)", "5");
+  p.option("gpus", "", "N",
+           "time bit-multistep-multi on N GPUs (N bands if fewer are present) against "
+           "bit-multistep on one, with the halo exchange's own time");
+  p.option("bands", "", "B", "with --gpus: horizontal bands (default one per GPU)");
   if (!p.parse(args)) {
     std::cout << p.usage();
     return 0;
@@ -359,6 +364,10 @@ int bench_command(const std::vector<std::string>& args) {
   s.check_generations = uint64_t(p.get_int("generations", 1, 1 << 20));
   s.repeat = int(p.get_int("repeat", 1, 1000));
   s.sweep = p.has("sweep");
+  if (p.has("gpus"))
+    return bench_across_gpus({s.size, s.check_size, s.rule, s.topology, s.check_generations,
+                              s.repeat, int(p.get_int("gpus", 1, 64)),
+                              p.has("bands") ? int(p.get_int("bands", 1, 1024)) : 0});
 
   std::vector<std::string> names;
   if (p.has("engines")) {
