@@ -20,5 +20,8 @@ std::string device_summary();
 
 // Creates a GPU engine by name as a GpuEngine (for interop); throws Error for unknown names.
 std::unique_ptr<GpuEngine> make_gpu_engine(const std::string& name);
+// Whether make_gpu_engine() knows the engine: one device whose state buffers can be mapped GL
+// buffers. Engines spanning several devices are not, and are driven through the host instead.
+bool is_interop_engine(const std::string& name);
 
 }  // namespace gpulife::gpu

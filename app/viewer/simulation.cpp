@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #if GPULIFE_HAVE_CUDA
 #include "app/viewer/interop_backend.hpp"
+#include "gpu/gpu_engines.hpp"
 #endif
 
 namespace gpulife::app {
@@ -34,7 +35,9 @@ std::unique_ptr<SimBackend> Simulation::make_backend(const std::string& engine, 
   if (std::string why = registry.unavailable_reason(engine); !why.empty())
     throw Error("engine \"" + engine + "\" cannot run here: " + why);
 #if GPULIFE_HAVE_CUDA
-  if (info.gpu) {
+  // Engines spanning several GPUs cannot live in one mapped GL buffer: they run like the CPU
+  // engines, their state copied to the host for drawing.
+  if (info.gpu && gpu::is_interop_engine(engine)) {
     // GPU to GPU goes device to device (no trip through the host).
     if (auto* from = dynamic_cast<InteropBackend*>(previous)) {
       return std::make_unique<InteropBackend>(engine, *from, rule_);
@@ -82,7 +85,12 @@ void Simulation::switch_engine(const std::string& engine) {
   backend_->cancel();
   uint64_t total = generation();
   Grid grid;
-  const bool device_path = gpu() && engine_registry().info(engine).gpu;
+#if GPULIFE_HAVE_CUDA
+  const bool device_path = dynamic_cast<InteropBackend*>(backend_.get()) != nullptr &&
+                           engine_registry().info(engine).gpu && gpu::is_interop_engine(engine);
+#else
+  const bool device_path = false;
+#endif
   // The CPU worker may finish one more batch after cancel(): take the generation of exactly
   // the state that is carried over.
   if (!device_path) grid = state(&total);
