@@ -17,8 +17,8 @@ void ArgParser::option(std::string long_name, std::string short_name, std::strin
 }
 
 void ArgParser::flag(std::string long_name, std::string short_name, std::string help) {
-  options_.push_back({std::move(long_name), std::move(short_name), {}, std::move(help), {}, true,
-                      std::nullopt});
+  options_.push_back(
+      {std::move(long_name), std::move(short_name), {}, std::move(help), {}, true, std::nullopt});
 }
 
 void ArgParser::positional(std::string name, std::string help, bool required) {
@@ -70,7 +70,9 @@ const ArgParser::Option& ArgParser::find(std::string_view long_name) const {
   throw std::logic_error("option not declared: " + std::string(long_name));
 }
 
-bool ArgParser::has(std::string_view long_name) const { return find(long_name).value.has_value(); }
+bool ArgParser::has(std::string_view long_name) const {
+  return find(long_name).value.has_value();
+}
 
 std::string ArgParser::get(std::string_view long_name) const {
   const Option& o = find(long_name);
@@ -88,8 +90,7 @@ long long ArgParser::get_int(std::string_view long_name, long long min, long lon
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < min || v > max)
     throw UsageError("--" + std::string(long_name) + " expects a whole number from " +
-                     std::to_string(min) + " to " + std::to_string(max) + ", got \"" + text +
-                     "\"");
+                     std::to_string(min) + " to " + std::to_string(max) + ", got \"" + text + "\"");
   return v;
 }
 
@@ -99,8 +100,7 @@ double ArgParser::get_double(std::string_view long_name, double min, double max)
   const double v = std::strtod(text.c_str(), &end);
   if (text.empty() || end != text.c_str() + text.size() || !(v >= min && v <= max))
     throw UsageError("--" + std::string(long_name) + " expects a number from " +
-                     std::to_string(min) + " to " + std::to_string(max) + ", got \"" + text +
-                     "\"");
+                     std::to_string(min) + " to " + std::to_string(max) + ", got \"" + text + "\"");
   return v;
 }
 

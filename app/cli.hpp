@@ -31,7 +31,7 @@ class ArgParser {
   // Returns false when --help was asked for (the caller prints usage() and exits 0).
   bool parse(const std::vector<std::string>& args);
 
-  bool has(std::string_view long_name) const;  // given on the command line
+  bool has(std::string_view long_name) const;         // given on the command line
   std::string get(std::string_view long_name) const;  // value, or default
   std::optional<std::string> positional_value(size_t index) const;
   // Numeric values with range checks; throw UsageError naming the option.

@@ -11,9 +11,9 @@
 #include <optional>
 #include <sstream>
 
+#include "app/bench_gpus.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
-#include "app/bench_gpus.hpp"
 #include "app/engines.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"

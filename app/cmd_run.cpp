@@ -46,15 +46,19 @@ class ProgressBar {
 }  // namespace
 
 int run_command(const std::vector<std::string>& args) {
-  ArgParser p("run", "Steps PATTERN for GENS generations without a window and prints the "
-                     "generation, population and timing; -o writes the result (.rle or .cells).");
-  p.positional("PATTERN", "pattern file (.rle, .cells, Life 1.06) or a bundled name such as "
-                          "glider or gosper_glider_gun", true);
+  ArgParser p("run",
+              "Steps PATTERN for GENS generations without a window and prints the "
+              "generation, population and timing; -o writes the result (.rle or .cells).");
+  p.positional("PATTERN",
+               "pattern file (.rle, .cells, Life 1.06) or a bundled name such as "
+               "glider or gosper_glider_gun",
+               true);
   p.option("generations", "g", "GENS", "generations to step", "0");
   p.option("size", "s", "N|WxH",
            "grid size (default: the rule's bounded grid, else large enough that the edge is "
            "never reached)");
-  p.option("topology", "t", "plane|torus", "what lies beyond the edge (default: the rule's, else plane)");
+  p.option("topology", "t", "plane|torus",
+           "what lies beyond the edge (default: the rule's, else plane)");
   p.option("engine", "e", "NAME", "engine to step with (see --list-engines)");
   p.option("rule", "r", "RULE", "override the pattern's rule, e.g. B36/S23 or HighLife");
   p.option("output", "o", "FILE", "write the final pattern (.rle or .cells by extension)");
@@ -100,8 +104,7 @@ int run_command(const std::vector<std::string>& args) {
   engine->load(grid);
 
   std::cout << "pattern:    " << (pattern.name.empty() ? *p.positional_value(0) : pattern.name)
-            << " (" << pattern.population() << " cells, rule " << pattern.rule.to_string()
-            << ")\n"
+            << " (" << pattern.population() << " cells, rule " << pattern.rule.to_string() << ")\n"
             << "grid:       " << grid.width() << "x" << grid.height() << " "
             << to_string(grid.topology()) << "\n"
             << "engine:     " << engine_name << "\n";
@@ -122,8 +125,8 @@ int run_command(const std::vector<std::string>& args) {
     if (std::chrono::duration<double>(now - t0).count() < 0.05) chunk *= 2;
     bar.update(done, std::chrono::duration<double>(now - start).count());
   }
-  const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                            .count();
+  const double wall_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   Grid result;
   engine->store(result);

@@ -60,8 +60,8 @@ int dispatch(const CommandTable& commands, int argc, char** argv,
     if (c.name == name) command = &c;
   if (!command) {
     // `gpulife PATTERN` opens the pattern in the default command (the viewer when built).
-    const bool looks_like_file = name.find('.') != std::string::npos ||
-                                 name.find('/') != std::string::npos;
+    const bool looks_like_file =
+        name.find('.') != std::string::npos || name.find('/') != std::string::npos;
     for (const Command& c : commands)
       if (c.name == default_command && looks_like_file && name[0] != '-') command = &c;
     if (command) {

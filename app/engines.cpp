@@ -46,8 +46,7 @@ std::string default_engine_name() {
                                                           "reference"};
   EngineRegistry& r = engine_registry();
   for (std::string_view name : preference) {
-    if (r.contains(name) && r.unavailable_reason(name).empty())
-      return std::string(name);
+    if (r.contains(name) && r.unavailable_reason(name).empty()) return std::string(name);
   }
   return "reference";
 }

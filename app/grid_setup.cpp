@@ -1,7 +1,6 @@
 // Grid choice, bundled-pattern lookup and parameter parsing shared by the commands.
 #include "app/grid_setup.hpp"
 
-
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
@@ -19,7 +18,9 @@ fs::path executable_dir() {
 }
 
 namespace {
-int64_t round_up(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
+int64_t round_up(int64_t v, int64_t m) {
+  return (v + m - 1) / m * m;
+}
 }  // namespace
 
 fs::path assets_dir() {
@@ -95,7 +96,8 @@ Params parse_params(std::string_view text) {
     const std::string_view item = text.substr(0, comma);
     const size_t eq = item.find('=');
     int value = 0;
-    const std::string_view v = eq == std::string_view::npos ? std::string_view() : item.substr(eq + 1);
+    const std::string_view v =
+        eq == std::string_view::npos ? std::string_view() : item.substr(eq + 1);
     auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
     if (eq == std::string_view::npos || eq == 0 || v.empty() || ec != std::errc() ||
         end != v.data() + v.size())

@@ -12,7 +12,9 @@ std::string_view to_string(CellLayout layout) {
   return layout == CellLayout::BytePerCell ? "byte-per-cell" : "bit-packed";
 }
 
-void Engine::set_params(const Params& params) { validate_params(info(), param_info(), params); }
+void Engine::set_params(const Params& params) {
+  validate_params(info(), param_info(), params);
+}
 
 void Engine::set_generation(uint64_t) {
   throw Error("engine " + info().name + " cannot set its generation counter");
@@ -66,8 +68,8 @@ void validate_params(const EngineInfo& engine, const std::vector<ParamInfo>& inf
                      (match->multiple_of > 1 && value % match->multiple_of != 0) ||
                      (match->power_of_two && !std::has_single_bit(unsigned(value)));
     if (bad)
-      throw Error(where + name + "=" + std::to_string(value) + " is out of range; valid: " +
-                  describe_params(info));
+      throw Error(where + name + "=" + std::to_string(value) +
+                  " is out of range; valid: " + describe_params(info));
   }
 }
 
@@ -77,7 +79,9 @@ void EngineRegistry::add(EngineInfo info, Factory factory, Availability availabi
   infos_.push_back(std::move(info));
 }
 
-bool EngineRegistry::contains(std::string_view name) const { return entries_.count(name) != 0; }
+bool EngineRegistry::contains(std::string_view name) const {
+  return entries_.count(name) != 0;
+}
 
 const EngineInfo& EngineRegistry::info(std::string_view name) const {
   for (const EngineInfo& i : infos_)

@@ -52,7 +52,9 @@ uint64_t Grid::last_word_mask() const {
   return rem == 0 ? ~uint64_t{0} : (uint64_t{1} << rem) - 1;
 }
 
-void Grid::clear() { std::fill(words_.begin(), words_.end(), 0); }
+void Grid::clear() {
+  std::fill(words_.begin(), words_.end(), 0);
+}
 
 void Grid::randomize(double density, uint64_t seed) {
   // Each word's bits come from a counter-based generator, so the result depends only on the
@@ -90,10 +92,9 @@ void Grid::place(const Pattern& pattern, std::optional<Cell> top_left, bool clea
   if (!pattern.empty()) {
     if (box.width() > width_ || box.height() > height_ || origin.x < 0 || origin.y < 0 ||
         origin.x + box.width() > width_ || origin.y + box.height() > height_) {
-      throw Error("pattern of " + std::to_string(box.width()) + "x" +
-                  std::to_string(box.height()) + " cells does not fit in the " +
-                  std::to_string(width_) + "x" + std::to_string(height_) +
-                  " grid at that position; use a larger grid (--size)");
+      throw Error("pattern of " + std::to_string(box.width()) + "x" + std::to_string(box.height()) +
+                  " cells does not fit in the " + std::to_string(width_) + "x" +
+                  std::to_string(height_) + " grid at that position; use a larger grid (--size)");
     }
   }
   if (clear_first) clear();
@@ -123,7 +124,8 @@ uint64_t Grid::hash() const {
   uint64_t sum = 0;
   for (int64_t y = 0; y < height_; ++y) {
     const uint64_t* r = row(y);
-    for (int64_t j = 0; j < words_per_row_; ++j) sum += hash::word_term(uint64_t(y), uint64_t(j), r[j]);
+    for (int64_t j = 0; j < words_per_row_; ++j)
+      sum += hash::word_term(uint64_t(y), uint64_t(j), r[j]);
   }
   return hash::finish(sum, uint64_t(width_), uint64_t(height_));
 }

@@ -45,9 +45,7 @@ class Grid {
   // Mask of the valid bits in the last word of a row.
   uint64_t last_word_mask() const;
 
-  bool get(int64_t x, int64_t y) const {
-    return (row(y)[x >> 6] >> (x & 63)) & 1u;
-  }
+  bool get(int64_t x, int64_t y) const { return (row(y)[x >> 6] >> (x & 63)) & 1u; }
   void set(int64_t x, int64_t y, bool alive) {
     uint64_t& w = row(y)[x >> 6];
     const uint64_t bit = uint64_t{1} << (x & 63);

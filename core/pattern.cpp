@@ -6,7 +6,9 @@
 namespace gpulife {
 namespace {
 // Row-major order: by y, then x.
-bool row_major_less(const Cell& a, const Cell& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
+bool row_major_less(const Cell& a, const Cell& b) {
+  return a.y != b.y ? a.y < b.y : a.x < b.x;
+}
 }  // namespace
 
 void Pattern::normalize() {

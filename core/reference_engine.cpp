@@ -56,8 +56,8 @@ class ReferenceEngine final : public Engine {
     for (int64_t y = 0; y < h; ++y)
       for (int64_t x = 0; x < w; ++x) grid_.set(x, y, cur[size_t(y * w + x)]);
     generation_ += generations;
-    last_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                   .count();
+    last_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }
 
   uint64_t generation() const override { return generation_; }
@@ -85,6 +85,8 @@ EngineInfo reference_engine_info() {
                     CellLayout::BytePerCell, false};
 }
 
-std::unique_ptr<Engine> make_reference_engine() { return std::make_unique<ReferenceEngine>(); }
+std::unique_ptr<Engine> make_reference_engine() {
+  return std::make_unique<ReferenceEngine>();
+}
 
 }  // namespace gpulife

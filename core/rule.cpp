@@ -121,8 +121,7 @@ Rule parse_rule_body(std::string_view body, std::string_view whole) {
     Rule rule;
     rule.birth = parse_counts(digits_after(b, s), whole);
     rule.survival = parse_counts(digits_after(s, b), whole);
-    if (rule.birth & 1u)
-      reject(whole, "B0 rules (birth with no neighbours) are not supported");
+    if (rule.birth & 1u) reject(whole, "B0 rules (birth with no neighbours) are not supported");
     return rule;
   }
   // Survival/birth: "23/3".
@@ -149,7 +148,9 @@ int64_t parse_dimension(std::string_view digits, std::string_view whole) {
 
 }  // namespace
 
-std::string_view to_string(Topology t) { return t == Topology::Plane ? "plane" : "torus"; }
+std::string_view to_string(Topology t) {
+  return t == Topology::Plane ? "plane" : "torus";
+}
 
 Topology parse_topology(std::string_view text) {
   const std::string s = squash(text);

@@ -15,14 +15,14 @@ std::vector<ParamInfo> sample_params() {
 }
 
 TEST(EngineParamsTest, AcceptsValidValues) {
-  EXPECT_NO_THROW(validate_params(reference_engine_info(), sample_params(),
-                                  {{"block_x", 256}, {"depth", 8}}));
+  EXPECT_NO_THROW(
+      validate_params(reference_engine_info(), sample_params(), {{"block_x", 256}, {"depth", 8}}));
 }
 
 TEST(EngineParamsTest, RefusesAndNamesTheValidRanges) {
   const EngineInfo info = reference_engine_info();
-  for (const Params& bad : {Params{{"block_x", 16}}, Params{{"block_x", 100}},
-                            Params{{"depth", 3}}, Params{{"depth", 32}}, Params{{"nope", 1}}}) {
+  for (const Params& bad : {Params{{"block_x", 16}}, Params{{"block_x", 100}}, Params{{"depth", 3}},
+                            Params{{"depth", 32}}, Params{{"nope", 1}}}) {
     try {
       validate_params(info, sample_params(), bad);
       FAIL() << "accepted " << bad.begin()->first << "=" << bad.begin()->second;

@@ -6,7 +6,9 @@
 namespace gpulife {
 namespace {
 
-Pattern l_tromino() { return Pattern({{0, 0}, {0, 1}, {1, 1}}); }
+Pattern l_tromino() {
+  return Pattern({{0, 0}, {0, 1}, {1, 1}});
+}
 
 TEST(PatternTest, NormalizeSortsRowMajorAndDropsDuplicates) {
   Pattern p;
