@@ -233,18 +233,11 @@ class BitEngine final : public DeviceEngine {
   }
   // The canonical layout with rows padded to 16 bytes, so 16-byte accesses stay aligned.
   DeviceLayout device_layout(int64_t width, int64_t height) const override {
-    const size_t pitch = (canonical_pitch(width) + 15) / 16 * 16;
-    return {CellLayout::BitPacked, pitch, pitch * size_t(height)};
+    return padded_rows(CellLayout::BitPacked, canonical_pitch(width), height);
   }
 
  protected:
-  void check_params(const Params& p) const override {
-    if (p.at("block_x") * p.at("block_y") > 1024)
-      throw Error("engine " + info_.name +
-                  ": block_x * block_y = " + std::to_string(p.at("block_x") * p.at("block_y")) +
-                  " exceeds 1024 threads per block; valid: " + describe_params(param_info()) +
-                  ", block_x * block_y <= 1024");
-  }
+  void check_params(const Params& p) const override { check_block_threads(p); }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
     const bool l2 = param("prefetch_l2_rows") > 0;

@@ -177,18 +177,11 @@ class ByteGroupedEngine final : public DeviceEngine {
   }
   // Rows padded to 16 bytes so that every vector access is aligned.
   DeviceLayout device_layout(int64_t width, int64_t height) const override {
-    const size_t pitch = (size_t(width) + 15) / 16 * 16;
-    return {CellLayout::BytePerCell, pitch, pitch * size_t(height)};
+    return padded_rows(CellLayout::BytePerCell, size_t(width), height);
   }
 
  protected:
-  void check_params(const Params& p) const override {
-    if (p.at("block_x") * p.at("block_y") > 1024)
-      throw Error("engine byte-grouped: block_x * block_y = " +
-                  std::to_string(p.at("block_x") * p.at("block_y")) +
-                  " exceeds 1024 threads per block; valid: " + describe_params(param_info()) +
-                  ", block_x * block_y <= 1024");
-  }
+  void check_params(const Params& p) const override { check_block_threads(p); }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
     switch (param("cells_x")) {

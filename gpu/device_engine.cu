@@ -381,6 +381,19 @@ void DeviceEngine::store(Grid& grid) const {
   grid = std::move(out);
 }
 
+void DeviceEngine::check_block_threads(const Params& p) const {
+  const int threads = p.at("block_x") * p.at("block_y");
+  if (threads > 1024)
+    throw Error("engine " + info().name + ": block_x * block_y = " + std::to_string(threads) +
+                " exceeds 1024 threads per block; valid: " + describe_params(param_info()) +
+                ", block_x * block_y <= 1024");
+}
+
+DeviceLayout DeviceEngine::padded_rows(CellLayout layout, size_t row_bytes, int64_t height) {
+  const size_t pitch = (row_bytes + 15) / 16 * 16;
+  return {layout, pitch, pitch * size_t(height)};
+}
+
 Box DeviceEngine::clip(int64_t x, int64_t y, int64_t w, int64_t h) const {
   Box b{std::max<int64_t>(x, 0), std::max<int64_t>(y, 0), std::min(x + w, width_) - 1,
         std::min(y + h, height_) - 1};

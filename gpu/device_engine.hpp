@@ -60,6 +60,10 @@ class DeviceEngine : public GpuEngine {
   // Refuses parameter combinations that the ranges alone do not exclude (throw Error naming
   // the valid ranges). `merged` holds every parameter. Default: any in-range set is valid.
   virtual void check_params(const Params& merged) const { (void)merged; }
+  // The check every 2-D launch shares: block_x * block_y may not exceed 1024 threads.
+  void check_block_threads(const Params& merged) const;
+  // Rows of `row_bytes` padded to 16 bytes, so 16-byte accesses stay aligned.
+  static DeviceLayout padded_rows(CellLayout layout, size_t row_bytes, int64_t height);
 
   // Current value of a launch parameter (its default until set).
   int param(const std::string& name) const;
