@@ -1,8 +1,6 @@
 // Runs `gpulife view --paste` under xvfb-run: a shape pasted at a given cell must appear there on
 // the screenshot (lit cells, dark ring) and in the engine's live cells; with --paste-preview the
 // translucent preview is drawn at that place while the grid stays unchanged. Exit 77 = skipped.
-#include <png.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -12,33 +10,16 @@
 #include <string>
 #include <vector>
 
+#include "xvfb_check_support.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
+using namespace gpulife::xvfb_check;
 
 const char* const kShape[] = {"OO..O", "O....", "..OOO"};
 constexpr int kRows = 3, kCols = 5;
 constexpr int kAtX = 30, kAtY = 34;
-
-bool on_path(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  if (!path) return false;
-  const std::string p = path;
-  size_t start = 0;
-  for (;;) {
-    const size_t end = p.find(':', start);
-    const std::string dir = p.substr(start, end == std::string::npos ? end : end - start);
-    std::error_code ec;
-    if (!dir.empty() && fs::exists(fs::path(dir) / program, ec)) return true;
-    if (end == std::string::npos) return false;
-    start = end + 1;
-  }
-}
-
-int fail(const std::string& why) {
-  std::cerr << "FAIL: " << why << "\n";
-  return 1;
-}
 
 struct Shot {
   std::string output;
@@ -73,16 +54,8 @@ std::string run(const std::string& gpulife, const fs::path& dir, const std::stri
   shot.zoom = std::stod(m[1]);
   shot.ox = std::stod(m[2]);
   shot.oy = std::stod(m[3]);
-  png_image image{};
-  image.version = PNG_IMAGE_VERSION;
-  if (!png_image_begin_read_from_file(&image, png.string().c_str()))
-    return "cannot read " + png.string() + ": " + image.message;
-  image.format = PNG_FORMAT_RGB;
-  shot.rgb.resize(PNG_IMAGE_SIZE(image));
-  if (!png_image_finish_read(&image, nullptr, shot.rgb.data(), 0, nullptr))
-    return std::string("cannot decode the screenshot: ") + image.message;
-  shot.w = int(image.width);
-  shot.h = int(image.height);
+  shot.rgb = read_rgb(png, shot.w, shot.h);
+  if (shot.rgb.empty()) return "cannot read the screenshot " + png.string();
   return {};
 }
 

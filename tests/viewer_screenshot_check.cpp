@@ -1,8 +1,6 @@
 // Runs `gpulife view` under xvfb-run on a known pattern (reference engine, 256x256 grid, 3
 // frames), reads the screenshot back and checks every cell of the pattern's box: live cells
 // bright, dead cells dark, all inside the free area beside the panel. Exit 77 = skipped.
-#include <png.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,56 +12,18 @@
 #include <string>
 #include <vector>
 
+#include "xvfb_check_support.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
+using namespace gpulife::xvfb_check;
 
 // An asymmetric shape, so mirrored or shifted drawing is caught.
 const char* const kPattern[] = {
     "O.....OO", "........", "..OOO...", "O.......", "....O..O",
 };
 constexpr int kRows = 5, kCols = 8;
-
-bool on_path(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  if (!path) return false;
-  std::string p = path;
-  size_t start = 0;
-  while (start <= p.size()) {
-    const size_t end = p.find(':', start);
-    const std::string dir =
-        p.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    std::error_code ec;
-    if (!dir.empty() && fs::exists(fs::path(dir) / program, ec)) return true;
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  return false;
-}
-
-int fail(const std::string& why) {
-  std::cerr << "FAIL: " << why << "\n";
-  return 1;
-}
-
-// Reads an RGB PNG; empty on failure (the reason is printed).
-std::vector<unsigned char> read_rgb(const fs::path& path, int& w, int& h) {
-  png_image image{};
-  image.version = PNG_IMAGE_VERSION;
-  if (!png_image_begin_read_from_file(&image, path.string().c_str())) {
-    std::cerr << "cannot read " << path << ": " << image.message << "\n";
-    return {};
-  }
-  image.format = PNG_FORMAT_RGB;
-  std::vector<unsigned char> rgb(PNG_IMAGE_SIZE(image));
-  if (!png_image_finish_read(&image, nullptr, rgb.data(), 0, nullptr)) {
-    std::cerr << "cannot decode " << path << ": " << image.message << "\n";
-    return {};
-  }
-  w = int(image.width);
-  h = int(image.height);
-  return rgb;
-}
 
 std::string run(const std::string& command, int& status) {
   std::cout << "running: " << command << "\n";
