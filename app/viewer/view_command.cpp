@@ -125,6 +125,8 @@ int view_command(const std::vector<std::string>& args) {
 void add_viewer_commands(CommandTable& commands) {
   commands.push_back(
       {"view", "open the viewer (the default command; a demo without PATTERN)", view_command});
+  commands.push_back(
+      {"demo", "a guided tour of the kernels, from byte-per-cell to multistep", demo_command});
 }
 
 }  // namespace gpulife::app

@@ -18,13 +18,13 @@
 
 #include "app/engines.hpp"
 #include "app/grid_setup.hpp"
+#include "app/png_writer.hpp"
 #include "app/viewer/demo.hpp"
 #include "app/viewer/egl_context.hpp"
 #include "app/viewer/glfw_window.hpp"
 #include "app/viewer/grid_renderer.hpp"
 #include "app/viewer/input_tools.hpp"
 #include "app/viewer/panels.hpp"
-#include "app/viewer/png_writer.hpp"
 #include "app/viewer/viewer_state.hpp"
 #include "core/error.hpp"
 #include "core/recent_files.hpp"
@@ -172,11 +172,13 @@ FrameTiming run_frame(ViewerState& s, GridRenderer& renderer, bool imgui, double
                       int fb_h, int frame_index) {
   s.camera.set_viewport(fb_w, fb_h);
   s.camera.update(dt);
+  if (s.script) s.script->before_frame(s, dt);
   s.sim.tick(dt);
   edit_tick(s);
   if (imgui) {
     ImGui::NewFrame();
     draw_control_window(s);
+    if (s.script) s.script->draw_ui(s);
     ImGui::Render();
   }
   if (frame_index == 0) {
@@ -315,6 +317,14 @@ int run_windowed(ViewerState& s) {
       window.set_title(title);
     }
     ++frame;
+    if (s.script) {
+      if (const std::string path = s.script->screenshot_path(); !path.empty()) {
+        glReadBuffer(GL_BACK);
+        save_screenshot(path, fb_w, fb_h);
+        std::printf("screenshot: %s (%dx%d)\n", path.c_str(), fb_w, fb_h);
+      }
+      if (s.script->finished()) break;
+    }
     if (s.options.frames > 0 && frame >= s.options.frames) {
       glFinish();
       if (!s.options.screenshot.empty()) {
@@ -350,7 +360,8 @@ int run_headless(ViewerState& s) {
   std::printf("headless: %s, grid %lldx%lld (%s), rule %s\n", s.sim.engine_name().c_str(),
               static_cast<long long>(s.sim.width()), static_cast<long long>(s.sim.height()),
               std::string(to_string(s.sim.topology())).c_str(), s.sim.rule().to_string().c_str());
-  const int frames = s.options.frames > 0 ? s.options.frames : 60;
+  // A script decides itself when it is done; the frame count then only bounds it.
+  const int frames = s.options.frames > 0 ? s.options.frames : s.script ? 1000000 : 60;
   std::vector<std::string> engines = {s.sim.engine_name()};
   engines.insert(engines.end(), s.options.more_engines.begin(), s.options.more_engines.end());
   const int per_engine = std::max(1, frames / int(engines.size()));
@@ -423,6 +434,14 @@ int run_headless(ViewerState& s) {
     std::printf("frame %d: %.3f ms frame, draw %.3f ms GPU (pyramid %.3f), %.4f ms/gen, gen %llu\n",
                 frame, ms, renderer.last_gpu_ms(), renderer.last_pyramid_ms(), t.step_ms,
                 static_cast<unsigned long long>(s.sim.generation()));
+    if (s.script) {
+      if (const std::string path = s.script->screenshot_path(); !path.empty()) {
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, target.id());
+        save_screenshot(path, w, h);
+        std::printf("screenshot: %s (%dx%d)\n", path.c_str(), w, h);
+      }
+      if (s.script->finished()) break;
+    }
   }
   summary(phase_frames);
   save_phase_screenshot();
@@ -439,9 +458,10 @@ int run_headless(ViewerState& s) {
 
 }  // namespace
 
-int run_viewer(const ViewerOptions& options) {
+int run_viewer(const ViewerOptions& options, std::unique_ptr<FrameScript> script) {
   ViewerState state;
   state.options = options;
+  state.script = std::move(script);
   if (options.headless) return run_headless(state);
   return run_windowed(state);
 }

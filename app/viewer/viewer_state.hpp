@@ -1,6 +1,7 @@
 // The viewer's state shared by the main loop, the input tools and the panels (no GL, no GLFW).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,23 @@ struct FrameFigures {
   double render_gpu_ms = 0;  // grid shader (and density pyramid) on the GPU
   double upload_ms = 0;      // CPU engines: row-diffed upload of the last result
   std::vector<float> frame_history;
+};
+
+struct ViewerState;
+
+// Drives the viewer frame by frame (the scripted `gpulife demo`): it may switch engines, draw its
+// own overlay and ask for frames to be saved; the viewer exits once it is finished.
+class FrameScript {
+ public:
+  virtual ~FrameScript() = default;
+  // Called once per frame before the simulation ticks (the first call comes after the viewer has
+  // set up its simulation, so it may replace it).
+  virtual void before_frame(ViewerState& state, double dt) = 0;
+  // Called inside the ImGui frame after the panels, to draw captions and figures.
+  virtual void draw_ui(ViewerState& state) = 0;
+  // After the frame is drawn: where to save it as PNG, or empty for no screenshot.
+  virtual std::string screenshot_path() { return {}; }
+  virtual bool finished() const = 0;
 };
 
 struct ViewerState {
@@ -35,6 +53,7 @@ struct ViewerState {
   bool message_is_error = false;
 
   FrameFigures frame;
+  std::unique_ptr<FrameScript> script;  // null unless a script drives the viewer
   bool quit = false;
   Grid initial;  // the start state, kept only for --verify
 
