@@ -10,7 +10,9 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <thread>
 
+#include "app/bar_chart.hpp"
 #include "app/bench_gpus.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
@@ -327,6 +329,54 @@ std::string json_escape(const std::string& s) {
   return o;
 }
 
+// "AMD EPYC 9R45, 2 threads" from /proc/cpuinfo, for the chart of a run without a GPU.
+std::string cpu_summary() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line, model = "CPU";
+  while (std::getline(in, line))
+    if (line.rfind("model name", 0) == 0) {
+      const size_t colon = line.find(':');
+      if (colon != std::string::npos && colon + 2 <= line.size()) model = line.substr(colon + 2);
+      break;
+    }
+  const unsigned threads = std::thread::hardware_concurrency();
+  return threads ? model + ", " + std::to_string(threads) + " threads" : model;
+}
+
+// Fails before the timing starts, which can take minutes, rather than after it.
+void check_writable(const std::string& path) {
+  std::ofstream probe(path, std::ios::binary | std::ios::app);
+  if (!probe)
+    throw Error("cannot write the chart to " + path +
+                ": check that the folder exists and is writable");
+}
+
+void write_chart(const std::string& path, const std::vector<Row>& rows, std::string device,
+                 double bandwidth, const Settings& s) {
+  // Free memory says nothing about the timings; a slide is better without it.
+  if (const size_t free = device.find(" GiB free"); free != std::string::npos)
+    device = device.substr(0, device.rfind(", ", free));
+  if (bandwidth > 0) device += ", copy bandwidth " + fixed(bandwidth / 1e12, 2) + " TB/s";
+  std::vector<ChartEntry> entries;
+  for (const Row& r : rows) {
+    if (r.ms <= 0) continue;
+    std::string name = r.engine;
+    if (r.best)
+      name += " (best shape)";
+    else if (r.note == "default shape")
+      name += " (default shape)";
+    entries.push_back({name, r.ms, r.percent, r.gcells});
+  }
+  if (entries.empty()) throw Error("no engine was timed, so there is no chart to write to " + path);
+  ChartOptions options;
+  options.title = "gpulife bench";
+  options.subtitle = device + "  \u00b7  " + size_text(s.size) + " " +
+                     std::string(to_string(s.topology)) + ", rule " + s.rule.to_string() +
+                     ", random 50% soup";
+  write_comparison_chart(path, entries, options);
+  std::cout << "chart: " << path << "\n";
+}
+
 }  // namespace
 
 int bench_command(const std::vector<std::string>& args) {
@@ -341,6 +391,9 @@ int bench_command(const std::vector<std::string>& args) {
   p.option("generations", "g", "K", "generations stepped before comparing engines", "64");
   p.option("check-size", "", "WxH", "grid size of the check against the reference", "999x701");
   p.option("json", "", "FILE", "also write the results as JSON");
+  p.option("plot", "", "FILE.png",
+           "also write the timed engines as a bar chart PNG (ms/generation, % of the bandwidth "
+           "limit, Gcell/s, speed-up over the slowest)");
   p.option("rule", "r", "RULE", "rule to time", "B3/S23");
   p.option("topology", "t", "plane|torus", "topology of the timed grid", "torus");
   p.option("repeat", "", "R", "timed repetitions per engine (median reported)", "5");
@@ -378,6 +431,7 @@ int bench_command(const std::vector<std::string>& args) {
       if (e.gpu == gpu && registry.unavailable_reason(e.name).empty()) names.push_back(e.name);
   }
   if (names.empty()) throw Error("no engine to benchmark");
+  if (p.has("plot")) check_writable(p.get("plot"));
 
   std::cout << "device: " << (gpu ? compute_device_summary() : "no CUDA device: CPU engines only")
             << "\n";
@@ -442,6 +496,9 @@ int bench_command(const std::vector<std::string>& args) {
     }
     out << "  ]\n}\n";
   }
+  if (p.has("plot"))
+    write_chart(p.get("plot"), bench.rows(), gpu ? compute_device_summary() : cpu_summary(),
+                bandwidth, s);
   if (!ok) {
     std::cerr << "bench: at least one engine disagrees with the reference (see MISMATCH above)\n";
     return 1;

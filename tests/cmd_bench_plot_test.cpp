@@ -1,0 +1,85 @@
+// Tests for `gpulife bench --plot`: the chart of the timed CPU engines is written, and an
+// unwritable path fails before any engine is timed.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "app/bar_chart.hpp"
+#include "app/commands.hpp"
+#include "xvfb_check_support.hpp"
+
+namespace gpulife::app {
+namespace {
+namespace fs = std::filesystem;
+
+int run_gpulife(std::vector<std::string> args, std::string* out, std::string* err) {
+  args.insert(args.begin(), "gpulife");
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  testing::internal::CaptureStdout();
+  testing::internal::CaptureStderr();
+  const int rc = dispatch(headless_commands(), int(argv.size()), argv.data(), "");
+  *out = testing::internal::GetCapturedStdout();
+  *err = testing::internal::GetCapturedStderr();
+  return rc;
+}
+
+// Small and short: the point is the chart, not the timings.
+std::vector<std::string> small_bench(const fs::path& plot) {
+  return {"bench",
+          "--size",
+          "128",
+          "--engines",
+          "reference,cpu-simd",
+          "--check-size",
+          "64x48",
+          "--generations",
+          "8",
+          "--repeat",
+          "1",
+          "--plot",
+          plot.string()};
+}
+
+TEST(CmdBenchPlotTest, WritesTheChartOfTheTimedEngines) {
+  const fs::path path = fs::temp_directory_path() / "gpulife_cmd_bench_plot_test.png";
+  fs::remove(path);
+  std::string out, err;
+  ASSERT_EQ(run_gpulife(small_bench(path), &out, &err), 0) << out << err;
+  EXPECT_NE(out.find("chart: " + path.string()), std::string::npos) << out;
+  int w = 0, h = 0;
+  const std::vector<unsigned char> rgb = xvfb_check::read_rgb(path, w, h);
+  ASSERT_FALSE(rgb.empty());
+  // Two engines without a bandwidth limit (CPU): the layout's height depends only on that.
+  const ChartImage expected = render_comparison_chart(
+      {{"reference", 1, -1, 1}, {"cpu-simd", 2, -1, 1}}, ChartOptions{"t", "s"});
+  EXPECT_EQ(w, expected.width);
+  EXPECT_EQ(h, expected.height);
+  // Both engines have a bar in their colour.
+  for (size_t i = 0; i < 2; ++i) {
+    const ChartColour c = chart_entry_colour(i);
+    size_t pixels = 0;
+    for (size_t p = 0; p + 2 < rgb.size(); p += 3)
+      if (rgb[p] == c.r && rgb[p + 1] == c.g && rgb[p + 2] == c.b) ++pixels;
+    EXPECT_GT(pixels, 200u) << "engine " << i;
+  }
+  fs::remove(path);
+}
+
+TEST(CmdBenchPlotTest, UnwritablePathFailsBeforeTiming) {
+  const fs::path path = fs::temp_directory_path() / "gpulife-no-such-folder" / "chart.png";
+  std::string out, err;
+  EXPECT_EQ(run_gpulife(small_bench(path), &out, &err), 1);
+  EXPECT_NE(err.find(path.string()), std::string::npos) << err;
+  EXPECT_EQ(out.find("time "), std::string::npos) << "no engine should be timed:\n" << out;
+  EXPECT_FALSE(fs::exists(path));
+}
+
+TEST(CmdBenchPlotTest, HelpMentionsPlot) {
+  std::string out, err;
+  EXPECT_EQ(run_gpulife({"bench", "--help"}, &out, &err), 0);
+  EXPECT_NE(out.find("--plot"), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace gpulife::app
