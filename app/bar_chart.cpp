@@ -34,6 +34,7 @@ constexpr std::array<ChartColour, 8> kPalette = {{{52, 114, 178},
                                                   {110, 118, 135},
                                                   {200, 160, 20}}};
 constexpr ChartColour kLimit = {214, 39, 40};
+constexpr ChartColour kWhite = {255, 255, 255};
 constexpr ChartColour kInk = {25, 25, 25};
 constexpr ChartColour kMuted = {100, 100, 100};
 constexpr ChartColour kGrid = {226, 226, 226};
@@ -309,8 +310,14 @@ ChartImage render_comparison_chart(const std::vector<ChartEntry>& entries,
   const double subtitle_base = title_base + 1.7 * subtitle_px;
   const double header_base = subtitle_base + 2.6 * header_px;
   const double rows_top = header_base + 46 * s;
-  const bool footnote = !any_percent;
-  const double below_rows = 34 * s + (footnote ? 40 * s : 0) + 0.7 * margin;
+  // The footnote explains the speed-up figures and, without a % panel, why it is missing.
+  std::string footnote;
+  if (n > 1) footnote = "\u00d7N: speed-up over the slowest engine.";
+  if (!any_percent)
+    footnote += std::string(footnote.empty() ? "" : "   ") +
+                "% of the bandwidth limit: not shown, no engine here has a measured limit (GPU "
+                "engines do).";
+  const double below_rows = 34 * s + (footnote.empty() ? 0 : 40 * s) + 0.7 * margin;
   double row_h = 72 * s;
   int height = int(std::ceil(rows_top + n * row_h + below_rows));
   if (options.height > 0) {
@@ -389,7 +396,7 @@ ChartImage render_comparison_chart(const std::vector<ChartEntry>& entries,
               log_ms ? "   log scale, shorter is faster" : "   shorter is faster");
   draw_axis(ms_scale, false);
   if (percent_scale) {
-    draw_header(percent_scale->x0, "% of bandwidth limit", "   memory traffic vs copy speed");
+    draw_header(percent_scale->x0, "% of bandwidth limit", "");
     draw_axis(*percent_scale, true);
     const double x = percent_scale->x(100);
     canvas.fill(x - 1.5 * s, rows_top - 8 * s, x + 1.5 * s, rows_bottom, kLimit);
@@ -419,15 +426,16 @@ ChartImage render_comparison_chart(const std::vector<ChartEntry>& entries,
         canvas.fill(percent_scale->x0, top, end, bottom, colour);
         px = end + 10 * s;
       }
+      // A white box keeps a label readable where it crosses the limit line.
+      const double label_w = fonts.bold.width(percent_text[size_t(i)], value_px);
+      canvas.fill(px - 4 * s, cy - 0.6 * value_px, px + label_w + 4 * s, cy + 0.6 * value_px,
+                  kWhite);
       fonts.bold.draw(canvas, px, cy + 0.36 * value_px, percent_text[size_t(i)], value_px,
                       e.percent_of_limit > 0 ? kInk : kMuted);
     }
   }
-  if (footnote)
-    fonts.regular.draw(canvas, plot_left, rows_bottom + 70 * s,
-                       "% of the bandwidth limit is not shown: no engine here has a measured "
-                       "limit (it is measured for GPU engines)",
-                       small_px, kMuted);
+  if (!footnote.empty())
+    fonts.regular.draw(canvas, plot_left, rows_bottom + 70 * s, footnote, small_px, kMuted);
 
   ChartImage image;
   image.width = canvas.width();

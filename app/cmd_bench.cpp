@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -367,7 +368,11 @@ void write_chart(const std::string& path, const std::vector<Row>& rows, std::str
       name += " (default shape)";
     entries.push_back({name, r.ms, r.percent, r.gcells});
   }
-  if (entries.empty()) throw Error("no engine was timed, so there is no chart to write to " + path);
+  if (entries.empty()) {
+    std::error_code ec;  // drop the empty file check_writable() left
+    if (std::filesystem::file_size(path, ec) == 0 && !ec) std::filesystem::remove(path, ec);
+    throw Error("no engine was timed, so there is no chart to write to " + path);
+  }
   ChartOptions options;
   options.title = "gpulife bench";
   options.subtitle = device + "  \u00b7  " + size_text(s.size) + " " +
@@ -417,6 +422,8 @@ int bench_command(const std::vector<std::string>& args) {
   s.check_generations = uint64_t(p.get_int("generations", 1, 1 << 20));
   s.repeat = int(p.get_int("repeat", 1, 1000));
   s.sweep = p.has("sweep");
+  if (p.has("gpus") && p.has("plot"))
+    throw UsageError("--plot charts the per-engine table, which --gpus does not print");
   if (p.has("gpus"))
     return bench_across_gpus({s.size, s.check_size, s.rule, s.topology, s.check_generations,
                               s.repeat, int(p.get_int("gpus", 1, 64)),
