@@ -2,8 +2,10 @@
 // out as engine names on the left and one horizontal bar panel per measure.
 #include "app/bar_chart.hpp"
 
+#if GPULIFE_HAVE_FREETYPE
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#endif
 
 #include <algorithm>
 #include <array>
@@ -82,6 +84,11 @@ class Canvas {
   std::vector<uint8_t> rgb_;
 };
 
+fs::path font_path(bool bold) {
+  return fs::path(kFontDir) / (bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf");
+}
+
+#if GPULIFE_HAVE_FREETYPE
 // Next code point of UTF-8 text; malformed bytes come out as U+FFFD rather than failing.
 char32_t next_code_point(std::string_view s, size_t& i) {
   const auto b = uint8_t(s[i++]);
@@ -179,11 +186,22 @@ class Face {
   FT_Face face_ = nullptr;
 };
 
+#else
+// Without FreeType the chart cannot be drawn; render_comparison_chart() says so before this is
+// reached, and these keep the layout code compiling.
+struct FreeTypeLibrary {};
+struct Face {
+  Face(const FreeTypeLibrary&, const fs::path&) {}
+  double width(std::string_view, double) { return 0; }
+  double draw(Canvas&, double, double, std::string_view, double, ChartColour) { return 0; }
+};
+#endif
+
 // The library outlives its faces: members are destroyed in reverse order.
 struct Fonts {
   FreeTypeLibrary library;
-  Face regular{library, fs::path(kFontDir) / "DejaVuSans.ttf"};
-  Face bold{library, fs::path(kFontDir) / "DejaVuSans-Bold.ttf"};
+  Face regular{library, font_path(false)};
+  Face bold{library, font_path(true)};
 };
 
 // Three significant digits without an exponent, thousands grouped by a space (28 900).
@@ -279,6 +297,20 @@ void validate(const std::vector<ChartEntry>& entries, const ChartOptions& option
 
 }  // namespace
 
+std::string chart_unavailable_reason() {
+#if !GPULIFE_HAVE_FREETYPE
+  return "this gpulife was built without FreeType, which draws the chart's text: install the "
+         "Debian package libfreetype-dev and rebuild";
+#endif
+  for (bool bold : {false, true}) {
+    std::error_code ec;
+    if (!fs::is_regular_file(font_path(bold), ec))
+      return "font " + font_path(bold).string() + " not found: install the Debian package " +
+             kFontPackage + " (apt-get install " + kFontPackage + ")";
+  }
+  return {};
+}
+
 ChartColour chart_entry_colour(size_t index) {
   return kPalette[index % kPalette.size()];
 }
@@ -289,6 +321,7 @@ ChartColour chart_limit_colour() {
 ChartImage render_comparison_chart(const std::vector<ChartEntry>& entries,
                                    const ChartOptions& options) {
   validate(entries, options);
+  if (std::string why = chart_unavailable_reason(); !why.empty()) throw Error(why);
   Fonts fonts;
   const int n = int(entries.size());
   // Sizes are designed at 1600 pixels wide and scale with the width.

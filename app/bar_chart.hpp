@@ -39,6 +39,10 @@ ChartImage render_comparison_chart(const std::vector<ChartEntry>& entries,
 void write_comparison_chart(const std::filesystem::path& path,
                             const std::vector<ChartEntry>& entries, const ChartOptions& options);
 
+// Empty when charts can be drawn here; otherwise why not and what to install (FreeType at build
+// time, the DejaVu fonts at run time), so that a command can refuse before long work.
+std::string chart_unavailable_reason();
+
 // The colour of entry `index`'s bars (the palette repeats after a few entries), so that other
 // views of the same comparison can match the chart.
 struct ChartColour {

@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstdint>
 #include <cstdlib>
 
 namespace gpulife::app {

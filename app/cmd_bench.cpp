@@ -344,8 +344,11 @@ std::string cpu_summary() {
   return threads ? model + ", " + std::to_string(threads) + " threads" : model;
 }
 
-// Fails before the timing starts, which can take minutes, rather than after it.
-void check_writable(const std::string& path) {
+// Fails before the timing starts, which can take minutes, rather than after it: when no chart
+// can be drawn here, or the file cannot be written.
+void check_chart_possible(const std::string& path) {
+  if (std::string why = chart_unavailable_reason(); !why.empty())
+    throw Error("cannot write the chart " + path + ": " + why);
   std::ofstream probe(path, std::ios::binary | std::ios::app);
   if (!probe)
     throw Error("cannot write the chart to " + path +
@@ -369,7 +372,7 @@ void write_chart(const std::string& path, const std::vector<Row>& rows, std::str
     entries.push_back({name, r.ms, r.percent, r.gcells});
   }
   if (entries.empty()) {
-    std::error_code ec;  // drop the empty file check_writable() left
+    std::error_code ec;  // drop the empty file check_chart_possible() left
     if (std::filesystem::file_size(path, ec) == 0 && !ec) std::filesystem::remove(path, ec);
     throw Error("no engine was timed, so there is no chart to write to " + path);
   }
@@ -438,7 +441,7 @@ int bench_command(const std::vector<std::string>& args) {
       if (e.gpu == gpu && registry.unavailable_reason(e.name).empty()) names.push_back(e.name);
   }
   if (names.empty()) throw Error("no engine to benchmark");
-  if (p.has("plot")) check_writable(p.get("plot"));
+  if (p.has("plot")) check_chart_possible(p.get("plot"));
 
   std::cout << "device: " << (gpu ? compute_device_summary() : "no CUDA device: CPU engines only")
             << "\n";
