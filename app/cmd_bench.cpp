@@ -18,6 +18,7 @@
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/engines.hpp"
+#include "app/json_reader.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
 #include "core/reference_engine.hpp"
@@ -349,10 +350,12 @@ std::string cpu_summary() {
 void check_chart_possible(const std::string& path) {
   if (std::string why = chart_unavailable_reason(); !why.empty())
     throw Error("cannot write the chart " + path + ": " + why);
-  std::ofstream probe(path, std::ios::binary | std::ios::app);
-  if (!probe)
+  std::error_code ec;
+  const bool existed = std::filesystem::exists(path, ec);
+  if (!std::ofstream(path, std::ios::binary | std::ios::app))
     throw Error("cannot write the chart to " + path +
                 ": check that the folder exists and is writable");
+  if (!existed) std::filesystem::remove(path, ec);  // a failed run leaves no empty file
 }
 
 void write_chart(const std::string& path, const std::vector<Row>& rows, std::string device,
@@ -371,11 +374,7 @@ void write_chart(const std::string& path, const std::vector<Row>& rows, std::str
       name += " (default shape)";
     entries.push_back({name, r.ms, r.percent, r.gcells});
   }
-  if (entries.empty()) {
-    std::error_code ec;  // drop the empty file check_chart_possible() left
-    if (std::filesystem::file_size(path, ec) == 0 && !ec) std::filesystem::remove(path, ec);
-    throw Error("no engine was timed, so there is no chart to write to " + path);
-  }
+  if (entries.empty()) throw Error("no engine was timed, so there is no chart to write to " + path);
   ChartOptions options;
   options.title = "gpulife bench";
   options.subtitle = device + "  \u00b7  " + size_text(s.size) + " " +
@@ -383,6 +382,43 @@ void write_chart(const std::string& path, const std::vector<Row>& rows, std::str
                      ", random 50% soup";
   write_comparison_chart(path, entries, options);
   std::cout << "chart: " << path << "\n";
+}
+
+// --from-json: the chart of results saved by --json, e.g. on a GPU server without FreeType.
+int plot_saved_results(const std::string& json_path, const std::string& plot_path) {
+  check_chart_possible(plot_path);
+  std::ifstream in(json_path, std::ios::binary);
+  if (!in) throw Error("cannot read " + json_path);
+  std::stringstream text;
+  text << in.rdbuf();
+  const JsonValue doc = parse_json(text.str(), json_path);
+  Settings s;
+  std::vector<Row> rows;
+  std::string device;
+  double bandwidth = 0;
+  try {
+    s.size = {int64_t(doc.at("width").as_number("width")),
+              int64_t(doc.at("height").as_number("height"))};
+    s.rule = parse_rule(doc.at("rule").as_string("rule")).rule;
+    s.topology = parse_topology(doc.at("topology").as_string("topology"));
+    for (const JsonValue& r : doc.at("results").items) {
+      Row row;
+      row.engine = r.at("engine").as_string("engine");
+      row.params = r.at("params").as_string("params");
+      row.ms = r.at("ms_per_generation").as_number("ms_per_generation");
+      row.percent = r.at("percent_of_limit").as_number("percent_of_limit");
+      row.gcells = r.at("gcells_per_s").as_number("gcells_per_s");
+      row.best = r.at("sweep_best").as_bool("sweep_best");
+      row.note = r.at("note").as_string("note");
+      rows.push_back(row);
+    }
+    device = doc.at("device").as_string("device");
+    bandwidth = doc.at("copy_bandwidth_bytes_per_s").as_number("copy_bandwidth_bytes_per_s");
+  } catch (const Error& e) {
+    throw Error(json_path + " is not a gpulife bench --json result: " + e.what());
+  }
+  write_chart(plot_path, rows, device, bandwidth, s);
+  return 0;
 }
 
 }  // namespace
@@ -402,6 +438,9 @@ int bench_command(const std::vector<std::string>& args) {
   p.option("plot", "", "FILE.png",
            "also write the timed engines as a bar chart PNG (ms/generation, % of the bandwidth "
            "limit, Gcell/s, speed-up over the slowest)");
+  p.option("from-json", "", "FILE",
+           "with --plot: draw the chart of results saved by --json instead of timing (for "
+           "results from a machine without FreeType)");
   p.option("rule", "r", "RULE", "rule to time", "B3/S23");
   p.option("topology", "t", "plane|torus", "topology of the timed grid", "torus");
   p.option("repeat", "", "R", "timed repetitions per engine (median reported)", "5");
@@ -412,6 +451,10 @@ int bench_command(const std::vector<std::string>& args) {
   if (!p.parse(args)) {
     std::cout << p.usage();
     return 0;
+  }
+  if (p.has("from-json")) {
+    if (!p.has("plot")) throw UsageError("--from-json only draws a chart: add --plot FILE.png");
+    return plot_saved_results(p.get("from-json"), p.get("plot"));
   }
   const EngineRegistry& registry = engine_registry();
   const bool gpu = cuda_device_available();
