@@ -131,7 +131,17 @@ Pattern inside(const Pattern& p, const Box& box) {
   return out;
 }
 
-enum class Kind { StillLife, Oscillator, Spaceship, Gun, Methuselah, Puffer, Grower, Replicator };
+enum class Kind {
+  StillLife,
+  Oscillator,
+  Spaceship,
+  Gun,
+  Methuselah,
+  Puffer,
+  Grower,
+  Spacefiller,
+  Replicator
+};
 
 // What each file must do. Written out here, not read from the files' comments, so a wrong
 // comment or a wrong cell is caught.
@@ -144,7 +154,8 @@ struct Expect {
   int64_t dy = 0;
   uint64_t generation = 0;  // methuselahs: stabilisation generation
   uint64_t population = 0;  // methuselahs: population then (0: it dies)
-  int64_t growth = 0;       // guns and puffers: population added per period
+  int64_t growth = 0;       // guns and puffers: population added per period;
+                            // spacefillers: its increase from one period to the next
 };
 
 constexpr std::string_view kLife = "B3/S23";
@@ -176,6 +187,7 @@ const Expect kExpected[] = {
     {"hwss", Kind::Spaceship, kLife, 4, -2, 0},
     {"coe_ship", Kind::Spaceship, kLife, 16, 8, 0},
     {"seeds_moon", Kind::Spaceship, "B2/S", 1, -1, 0},
+    {"highlife_bomber", Kind::Spaceship, "B36/S23", 48, -8, -8},
     {"gosper_glider_gun", Kind::Gun, kLife, 30, 1, 1, 0, 0, 5},
     {"simkin_glider_gun", Kind::Gun, kLife, 120, -1, -1, 0, 0, 5},
     {"r_pentomino", Kind::Methuselah, kLife, 0, 0, 0, 1103, 116},
@@ -188,6 +200,9 @@ const Expect kExpected[] = {
     {"infinite_growth_10_cell", Kind::Grower, kLife},
     {"infinite_growth_5x5", Kind::Grower, kLife},
     {"infinite_growth_1_cell_thick", Kind::Grower, kLife},
+    // Quadratic growth: the population's second difference over 4 generations is 8, i.e.
+    // t*t/4 + O(t); each edge of the bounding box moves out by 2 every 4 generations.
+    {"max", Kind::Spacefiller, kLife, 4, 2, 2, 0, 0, 8},
     {"highlife_replicator", Kind::Replicator, "B36/S23", 12},
 };
 
@@ -419,6 +434,33 @@ TEST_P(LibraryPattern, BehavesAsDescribed) {
         life.step(kSwitchEnginePeriod);
         EXPECT_EQ(int64_t(life.population()) - int64_t(pop), per_period) << "k=" << k;
       }
+      break;
+    }
+
+    case Kind::Spacefiller: {
+      // Quadratic growth: doubling the time roughly quadruples the population, exactly so
+      // in the second difference, which is constant once the first period is past; and the
+      // edges move out at the speed dx per period in every direction.
+      const Box start = pattern_.bounding_box();
+      std::vector<int64_t> pops{int64_t(life.population())};
+      for (uint64_t k = 1; k <= 128; ++k) {
+        life.step(e.period);
+        pops.push_back(int64_t(life.population()));
+        if (k % 8 != 0) continue;
+        const Box box = life.pattern().bounding_box();
+        ASSERT_EQ(box.min_x, start.min_x - int64_t(k) * e.dx) << "generation " << k * e.period;
+        ASSERT_EQ(box.max_x, start.max_x + int64_t(k) * e.dx) << "generation " << k * e.period;
+        ASSERT_EQ(box.min_y, start.min_y - int64_t(k) * e.dy) << "generation " << k * e.period;
+        ASSERT_EQ(box.max_y, start.max_y + int64_t(k) * e.dy) << "generation " << k * e.period;
+      }
+      for (size_t k = 3; k < pops.size(); ++k)
+        EXPECT_EQ(pops[k] - 2 * pops[k - 1] + pops[k - 2], e.growth)
+            << "generation " << k * e.period;
+      // pop(T), pop(2T), pop(4T) for T = 128 generations: about 4 times more per doubling.
+      const double t1 = double(pops[32]), t2 = double(pops[64]), t4 = double(pops[128]);
+      EXPECT_GT(t2 / t1, 3.4);
+      EXPECT_GT(t4 / t2, 3.6);
+      EXPECT_LT(t4 / t2, 4.0);
       break;
     }
 
