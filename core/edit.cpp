@@ -185,6 +185,18 @@ size_t Edit::bytes() const {
   return n;
 }
 
+Box Edit::bounds() const {
+  Box out;
+  for (const Patch& p : patches) {
+    const Box b = p.box();
+    if (b.empty()) continue;
+    out = out.empty() ? b
+                      : Box{std::min(out.min_x, b.min_x), std::min(out.min_y, b.min_y),
+                            std::max(out.max_x, b.max_x), std::max(out.max_y, b.max_y)};
+  }
+  return out;
+}
+
 void Edit::append(Edit&& other) {
   if (patches.empty()) generation = other.generation;
   if (label.empty()) label = std::move(other.label);

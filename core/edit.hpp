@@ -43,6 +43,8 @@ struct Edit {
 
   bool empty() const { return patches.empty(); }
   size_t bytes() const;
+  // The smallest box holding every patch: all that apply() or revert() writes (empty for none).
+  Box bounds() const;
   // Appends another edit's patches (e.g. the segments of one mouse drag become one undo step).
   void append(Edit&& other);
   // Writes the `after` (redo) or `before` (undo) state of every patch into the engine.

@@ -26,6 +26,13 @@ std::string History::redo_label() const {
   return redo_.empty() ? "" : redo_.back().label();
 }
 
+Box History::undo_bounds() const {
+  return undo_.empty() || undo_.back().is_run ? Box{} : undo_.back().edit.bounds();
+}
+Box History::redo_bounds() const {
+  return redo_.empty() || redo_.back().is_run ? Box{} : redo_.back().edit.bounds();
+}
+
 void History::drop_redo() {
   for (const Step& s : redo_) used_ -= s.bytes;
   redo_.clear();

@@ -45,6 +45,14 @@ class History {
   // What undo()/redo() would replay, e.g. "draw" or "run from generation 120"; empty if nothing.
   std::string undo_label() const;
   std::string redo_label() const;
+  // The cells undo()/redo() would write when the step is an edit: the box around its patches,
+  // so a caller holding a copy of the grid refreshes only that. Empty when the step is a run
+  // (it replaces the whole state: see undo_is_run()) or there is nothing to undo/redo. Ask
+  // after end_run(): undo() closes an open run first, which may drop it.
+  Box undo_bounds() const;
+  Box redo_bounds() const;
+  bool undo_is_run() const { return !undo_.empty() && undo_.back().is_run; }
+  bool redo_is_run() const { return !redo_.empty() && redo_.back().is_run; }
 
   // Undoes the latest step (ending an open run first). Returns false when there is nothing to
   // undo. A run's end state is saved for redo when it fits in the budget; otherwise redo is

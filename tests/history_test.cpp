@@ -202,6 +202,30 @@ TEST(History, UndoAndRedoOfEditsUseOnlyTheRegionPath) {
   EXPECT_LT(e.region_cells, 1024u * 1024u / 8);
 }
 
+// What a caller holding a copy of the grid (the viewer's CPU snapshot) must refresh after
+// undo/redo: an edit's patch box, or everything for a run.
+TEST(History, UndoAndRedoBoundsAreTheBoxesTheStepsWrite) {
+  auto e = make_loaded("reference", random_grid(128, 96, 0.2, 4));
+  History h;
+  EXPECT_TRUE(h.undo_bounds().empty());
+  EXPECT_FALSE(h.undo_is_run());
+  h.record(draw_line(*e, {3, 90}, {70, 40}, true));
+  h.record(clear_selection(*e, Box{100, 10, 120, 30}));
+  EXPECT_EQ(h.undo_bounds(), (Box{100, 10, 120, 30}));
+  h.undo(*e);
+  EXPECT_EQ(h.redo_bounds(), (Box{100, 10, 120, 30}));
+  EXPECT_EQ(h.undo_bounds(), (Box{3, 40, 70, 90}));
+  h.begin_run(*e);
+  e->step(3);
+  h.end_run(*e);
+  EXPECT_TRUE(h.undo_is_run());
+  EXPECT_TRUE(h.undo_bounds().empty());
+  h.undo(*e);
+  EXPECT_TRUE(h.redo_is_run());
+  EXPECT_TRUE(h.redo_bounds().empty());
+  EXPECT_EQ(h.undo_bounds(), (Box{3, 40, 70, 90}));
+}
+
 TEST(History, MemoryStaysWithinTheBudgetDroppingTheOldestFirst) {
   auto e = make_reference_engine();
   e->load(Grid(256, 256));

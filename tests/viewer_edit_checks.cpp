@@ -1,24 +1,29 @@
 // Tests the viewer's editing layer without a window: the edit tool driven by synthetic mouse and
 // key events on a CPU engine (draw, erase, pick, select, clipboard, paste preview, grow), undo
-// of edits and of runs, loading and saving files, the file browser's listing and preview, and
-// the pattern library's catalogue and search.
+// of edits (restoring only their rectangle) and of runs, growing the grid for a paste, loading
+// and saving files, the file browser's listing and preview, and the pattern library's catalogue
+// and search.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <thread>
 
 #include <unistd.h>
 
+#include "app/engines.hpp"
 #include "app/grid_setup.hpp"
 #include "app/viewer/input_tools.hpp"
 #include "app/viewer/pattern_files.hpp"
 #include "core/clipboard.hpp"
 #include "core/error.hpp"
 #include "core/pattern_io.hpp"
+#include "core/reference_engine.hpp"
 
 namespace gpulife::app {
 namespace {
@@ -299,6 +304,185 @@ TEST_F(EditToolTest, SpaceStepsOneGenerationAndTabStepsTheStepSize) {
   settle();
   EXPECT_EQ(state.sim.generation(), start_gen + 6);
   EXPECT_FALSE(state.sim.running);
+}
+
+TEST_F(EditToolTest, GrowingTheGridForAPasteKeepsTheGenerationCount) {
+  drag({10, 10}, {12, 10});  // a blinker
+  state.sim.request_step(5);
+  for (int i = 0; i < 2000 && state.sim.backend().backlog() > 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  state.sim.tick(0.0);
+  ASSERT_EQ(state.sim.generation(), 5u);
+  Pattern wide;
+  for (int i = 0; i < 80; ++i) wide.add(i, 0);
+  begin_paste(state, wide);
+  state.edit.paste_at = {0, 40};
+  EXPECT_FALSE(place_paste(state));
+  ASSERT_TRUE(accept_grow(state)) << state.message;
+  state.sim.tick(0.0);
+  EXPECT_GE(state.sim.width(), 80);
+  EXPECT_EQ(state.sim.generation(), 5u);
+  // The blinker is in the phase of generation 5 (vertical) and stepping goes on from there.
+  EXPECT_TRUE(grid().get(11, 9));
+  EXPECT_TRUE(grid().get(11, 11));
+  state.sim.request_step(1);
+  for (int i = 0; i < 2000 && state.sim.backend().backlog() > 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  state.sim.tick(0.0);
+  EXPECT_EQ(state.sim.generation(), 6u);
+  EXPECT_TRUE(grid().get(10, 10));
+}
+
+// What the viewer costs the engine: whole-grid copies out (store) and in (load), and the cells
+// written through write_region(). Updated from the worker thread too, hence atomics.
+struct EngineTraffic {
+  std::atomic<int> stores{0};
+  std::atomic<int> loads{0};
+  std::atomic<int64_t> region_cells{0};
+  std::atomic<int64_t> min_x{0}, min_y{0}, max_x{0}, max_y{0};
+
+  void reset() {
+    stores = 0;
+    loads = 0;
+    region_cells = 0;
+    min_x = min_y = INT64_MAX;
+    max_x = max_y = INT64_MIN;
+  }
+  Box region_bounds() const { return region_cells == 0 ? Box{} : Box{min_x, min_y, max_x, max_y}; }
+};
+EngineTraffic traffic;
+
+constexpr const char* kTrafficCountingEngine = "counting-cpu-simd";
+
+// cpu-simd (which moves only the rectangle in read_region()/write_region()) with its traffic
+// counted.
+class TrafficCountingEngine final : public Engine {
+ public:
+  TrafficCountingEngine() : inner_(engine_registry().create("cpu-simd")), info_(inner_->info()) {
+    info_.name = kTrafficCountingEngine;
+  }
+  const EngineInfo& info() const override { return info_; }
+  std::vector<ParamInfo> param_info() const override { return inner_->param_info(); }
+  Params params() const override { return inner_->params(); }
+  void set_params(const Params& params) override { inner_->set_params(params); }
+  void set_rule(const Rule& rule) override { inner_->set_rule(rule); }
+  Rule rule() const override { return inner_->rule(); }
+  void load(const Grid& grid) override {
+    ++traffic.loads;
+    inner_->load(grid);
+  }
+  void store(Grid& grid) const override {
+    ++traffic.stores;
+    inner_->store(grid);
+  }
+  void step(uint64_t generations) override { inner_->step(generations); }
+  uint64_t generation() const override { return inner_->generation(); }
+  void set_generation(uint64_t generation) override { inner_->set_generation(generation); }
+  Grid read_region(const Box& box) const override { return inner_->read_region(box); }
+  void write_region(const Grid& patch, Cell top_left) override {
+    traffic.region_cells += patch.width() * patch.height();
+    traffic.min_x = std::min<int64_t>(traffic.min_x, top_left.x);
+    traffic.min_y = std::min<int64_t>(traffic.min_y, top_left.y);
+    traffic.max_x = std::max<int64_t>(traffic.max_x, top_left.x + patch.width() - 1);
+    traffic.max_y = std::max<int64_t>(traffic.max_y, top_left.y + patch.height() - 1);
+    inner_->write_region(patch, top_left);
+  }
+  uint64_t population() const override { return inner_->population(); }
+  uint64_t hash() const override { return inner_->hash(); }
+  double bytes_per_generation() const override { return inner_->bytes_per_generation(); }
+  double last_step_ms() const override { return inner_->last_step_ms(); }
+  int64_t width() const override { return inner_->width(); }
+  int64_t height() const override { return inner_->height(); }
+  Topology topology() const override { return inner_->topology(); }
+
+ private:
+  std::unique_ptr<Engine> inner_;
+  EngineInfo info_;
+};
+
+Box enclosing(const Box& a, const Box& b) {
+  return Box{std::min(a.min_x, b.min_x), std::min(a.min_y, b.min_y), std::max(a.max_x, b.max_x),
+             std::max(a.max_y, b.max_y)};
+}
+
+TEST_F(EditToolTest, UndoAndRedoOfEditsRestoreOnlyTheirRectangle) {
+  if (!engine_registry().contains(kTrafficCountingEngine))
+    engine_registry().add(TrafficCountingEngine().info(),
+                          [] { return std::make_unique<TrafficCountingEngine>(); });
+  // A soup on a grid much larger than the edits, stepped a little so it is not the loaded grid.
+  Grid soup(512, 384);
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (int64_t cy = 0; cy < soup.height(); ++cy)
+    for (int64_t cx = 0; cx < soup.width(); ++cx) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      soup.set(cx, cy, (x & 3) == 0);
+    }
+  state.sim.start(kTrafficCountingEngine, soup, Rule::life());
+  auto settle = [&] {
+    for (int i = 0; i < 5000 && state.sim.backend().backlog() > 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    state.sim.tick(0.0);
+  };
+  state.sim.request_step(3);
+  settle();
+  const Grid before = grid();
+
+  state.edit.selection = {200, 100, 263, 131};
+  state.edit.random_density = 0.5f;
+  ASSERT_TRUE(random_fill_selected(state));
+  ASSERT_TRUE(apply_edit(state, [](Engine& e) {
+    return draw_line(e, {20, 300}, {90, 340}, true);
+  }));
+  ASSERT_EQ(state.edit.history.undo_count(), 2u);
+  const Grid after = grid();
+  ASSERT_NE(after, before);
+  const Box line_box = state.edit.history.undo_bounds();
+  EXPECT_EQ(line_box, (Box{20, 300, 90, 340}));
+
+  // Each undo writes its own patches back and nothing else: no copy of the whole grid in or out
+  // (before, the CPU snapshot was refreshed by storing the whole grid).
+  traffic.reset();
+  ASSERT_TRUE(undo(state));
+  EXPECT_EQ(traffic.stores, 0);
+  EXPECT_EQ(traffic.loads, 0);
+  EXPECT_GT(traffic.region_cells, 0);
+  EXPECT_LE(traffic.region_cells, line_box.width() * line_box.height());
+  EXPECT_EQ(enclosing(traffic.region_bounds(), line_box), line_box);
+  const Box fill_box = state.edit.history.undo_bounds();
+  EXPECT_EQ(fill_box, (Box{200, 100, 263, 131}));
+  traffic.reset();
+  ASSERT_TRUE(undo(state));
+  EXPECT_EQ(traffic.stores, 0);
+  EXPECT_EQ(traffic.loads, 0);
+  EXPECT_EQ(traffic.region_bounds(), fill_box);
+  EXPECT_EQ(grid(), before);
+  // The copy the window draws was refreshed too: its population is the engine's.
+  state.sim.tick(0.0);
+  EXPECT_EQ(state.sim.figures().population, before.population());
+
+  // Redo writes the same rectangles forward again.
+  traffic.reset();
+  ASSERT_TRUE(redo(state));
+  ASSERT_TRUE(redo(state));
+  EXPECT_EQ(traffic.stores, 0);
+  EXPECT_EQ(traffic.loads, 0);
+  EXPECT_EQ(traffic.region_bounds(), enclosing(fill_box, line_box));
+  EXPECT_EQ(grid(), after);
+  ASSERT_TRUE(undo(state));
+  ASSERT_TRUE(undo(state));
+  EXPECT_EQ(grid(), before);
+
+  // The restored engine evolves exactly as the reference engine does from the same cells.
+  auto reference = make_reference_engine();
+  reference->set_rule(Rule::life());
+  reference->load(before);
+  reference->step(20);
+  Grid expected;
+  reference->store(expected);
+  state.sim.request_step(20);
+  settle();
+  EXPECT_EQ(grid(), expected);
+  EXPECT_EQ(state.sim.figures().population, expected.population());
 }
 
 class EditFilesTest : public EditToolTest {

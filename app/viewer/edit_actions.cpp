@@ -31,15 +31,7 @@ Cell cell_at(const ViewerState& s, double px_x, double px_y) {
 }
 
 Box edit_bounds(const Edit& edit) {
-  Box out;
-  for (const Patch& p : edit.patches) {
-    const Box b = p.box();
-    if (b.empty()) continue;
-    out = out.empty() ? b
-                      : Box{std::min(out.min_x, b.min_x), std::min(out.min_y, b.min_y),
-                            std::max(out.max_x, b.max_x), std::max(out.max_y, b.max_y)};
-  }
-  return out;
+  return edit.bounds();
 }
 
 bool apply_edit(ViewerState& s, const std::function<Edit(Engine&)>& op) {
@@ -71,6 +63,22 @@ void stop_for_history(ViewerState& s) {
 
 Box grid_bounds(const ViewerState& s) {
   return {0, 0, s.sim.width() - 1, s.sim.height() - 1};
+}
+
+// Replays one history step. An edit rewrites only its patches' rectangle, so the CPU backend
+// refreshes just those rows of its copy of the grid; a run replaces the whole state.
+bool replay(ViewerState& s, bool is_run, const Box& bounds,
+            const std::function<bool(Engine&)>& step) {
+  bool done = false;
+  if (is_run) {
+    s.sim.with_engine([&](Engine& e) { done = step(e); });
+  } else {
+    s.sim.edit_engine([&](Engine& e) {
+      done = step(e);
+      return bounds;
+    });
+  }
+  return done;
 }
 
 }  // namespace
@@ -113,8 +121,8 @@ bool undo(ViewerState& s) {
     return false;
   }
   const std::string label = s.edit.history.undo_label();
-  bool done = false;
-  s.sim.with_engine([&](Engine& e) { done = s.edit.history.undo(e); });
+  const bool done = replay(s, s.edit.history.undo_is_run(), s.edit.history.undo_bounds(),
+                           [&](Engine& e) { return s.edit.history.undo(e); });
   if (done) s.report("undid " + label);
   return done;
 }
@@ -127,8 +135,8 @@ bool redo(ViewerState& s) {
     return false;
   }
   const std::string label = s.edit.history.redo_label();
-  bool done = false;
-  s.sim.with_engine([&](Engine& e) { done = s.edit.history.redo(e); });
+  const bool done = replay(s, s.edit.history.redo_is_run(), s.edit.history.redo_bounds(),
+                           [&](Engine& e) { return s.edit.history.redo(e); });
   if (done) s.report("redid " + label);
   return done;
 }
@@ -369,6 +377,9 @@ bool accept_grow(ViewerState& s) {
       grid.place(cells, Cell{ob.min_x + dx, ob.min_y + dy});
     }
     s.sim.start(s.sim.engine_name(), grid, s.sim.rule());
+    // The same pattern at the same time, only with more room: the count goes on from where it
+    // was (a new engine starts at 0, and the simulation counts from its engine).
+    s.sim.with_engine([&](Engine& e) { e.set_generation(generation); });
     history_reset(s);
     const Cell at{g.top_left.x + dx, g.top_left.y + dy};
     const PasteMode mode = s.edit.paste_mode;
