@@ -362,6 +362,9 @@ ChartImage render_comparison_chart(const std::vector<ChartEntry>& entries,
                   " pixels (or 0 for automatic)");
     height = options.height;
   }
+  if (height > 8192)
+    throw Error("a chart of " + std::to_string(n) + " engines would be " + std::to_string(height) +
+                " pixels tall: chart fewer engines at a time");
   const double bar_h = std::min(38 * s, row_h * 0.62);
   const double rows_bottom = rows_top + n * row_h;
   auto row_centre = [&](int i) { return rows_top + (i + 0.5) * row_h; };

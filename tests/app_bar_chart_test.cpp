@@ -167,6 +167,9 @@ TEST(BarChartTest, HeightFollowsTheEntriesOrTheOptions) {
   const ChartImage img = render_comparison_chart(six, o);
   EXPECT_EQ(img.width, 1000);
   EXPECT_EQ(img.height, 700);
+  const std::vector<ChartEntry> many(200, ChartEntry{"x", 1, 50, 1});
+  EXPECT_NE(error_of([&] { render_comparison_chart(many, options()); }).find("fewer engines"),
+            std::string::npos);
   o.height = 200;
   EXPECT_NE(error_of([&] { render_comparison_chart(six, o); }).find("needs a height"),
             std::string::npos);
