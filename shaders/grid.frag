@@ -2,7 +2,8 @@
 // pixel when zoomed out (counted directly, or from the density pyramid when far out), so no live
 // cell ever vanishes and nothing aliases.
 
-uniform vec2 u_viewport;       // framebuffer size in pixels
+uniform vec2 u_viewport;       // size of the area drawn into, in pixels
+uniform vec2 u_area_origin;    // its bottom-left corner in the framebuffer (tiles in compare mode)
 uniform ivec2 u_origin_int;    // cell coordinate of the viewport's top-left corner: integer part
 uniform vec2 u_origin_frac;    // ... and fraction; split so float precision is never an issue
 uniform float u_cells_per_px;
@@ -33,7 +34,8 @@ ivec2 unit_range(float local0, float local1, int origin, int unit) {
 }
 
 void main() {
-  vec2 px = vec2(gl_FragCoord.x - 0.5, u_viewport.y - gl_FragCoord.y - 0.5);  // top-left corner
+  vec2 frag = gl_FragCoord.xy - u_area_origin;
+  vec2 px = vec2(frag.x - 0.5, u_viewport.y - frag.y - 0.5);  // top-left corner
   vec2 local0 = u_origin_frac + px * u_cells_per_px;
   vec2 local1 = local0 + vec2(u_cells_per_px);
   ivec2 size = u_grid_size;

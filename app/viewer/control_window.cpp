@@ -7,6 +7,8 @@
 namespace gpulife::app {
 
 void draw_control_window(ViewerState& s) {
+  draw_tile_labels(s);
+  draw_compare_window(s);
   if (!s.show_panel) {
     s.panel_min = s.panel_max = {0, 0};
     draw_edit_windows(s);
@@ -27,6 +29,9 @@ void draw_control_window(ViewerState& s) {
     if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) run_panel(s);
     if (ImGui::CollapsingHeader("Edit", ImGuiTreeNodeFlags_DefaultOpen)) edit_panel(s);
     if (ImGui::CollapsingHeader("Engine")) engine_panel(s);
+    if (ImGui::CollapsingHeader("Compare engines",
+                                s.compare.active() ? ImGuiTreeNodeFlags_DefaultOpen : 0))
+      compare_panel(s);
     if (ImGui::CollapsingHeader("Grid and rule", ImGuiTreeNodeFlags_DefaultOpen)) grid_panel(s);
     if (!s.message.empty()) {
       ImGui::Separator();

@@ -148,16 +148,19 @@ void GridRenderer::finish_timing() {
   }
 }
 
-void GridRenderer::draw(const GridView& view, const Camera& camera) {
+void GridRenderer::draw(const GridView& view, const Camera& camera, Vec2d area) {
   timer_index_ ^= 1;
   collect_timer();  // the query issued two frames ago
   glQueryCounter(timestamps_[timer_index_][0], GL_TIMESTAMP);
 
   const Vec2d vp = camera.viewport();
-  glViewport(0, 0, GLsizei(vp.x), GLsizei(vp.y));
+  glViewport(GLint(area.x), GLint(area.y), GLsizei(vp.x), GLsizei(vp.y));
   if (view.buffer == 0 || view.width <= 0 || view.height <= 0) {
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(GLint(area.x), GLint(area.y), GLsizei(vp.x), GLsizei(vp.y));
     glClearColor(0.085f, 0.09f, 0.11f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
     glQueryCounter(timestamps_[timer_index_][1], GL_TIMESTAMP);
     glQueryCounter(timestamps_[timer_index_][2], GL_TIMESTAMP);
     timer_pending_[timer_index_] = true;
@@ -197,6 +200,7 @@ void GridRenderer::draw(const GridView& view, const Camera& camera) {
   set_grid_uniforms(p, view);
   set_pyramid_uniforms(p);
   glProgramUniform2f(p.id(), p.uniform("u_viewport"), float(vp.x), float(vp.y));
+  glProgramUniform2f(p.id(), p.uniform("u_area_origin"), float(area.x), float(area.y));
   glProgramUniform2i(p.id(), p.uniform("u_origin_int"), GLint(ox), GLint(oy));
   glProgramUniform2f(p.id(), p.uniform("u_origin_frac"), float(origin.x - ox),
                      float(origin.y - oy));

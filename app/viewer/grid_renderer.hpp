@@ -19,8 +19,9 @@ class GridRenderer {
   GridRenderer(const GridRenderer&) = delete;
   GridRenderer& operator=(const GridRenderer&) = delete;
 
-  // Draws into the currently bound framebuffer, whose size is the camera's viewport.
-  void draw(const GridView& view, const Camera& camera);
+  // Draws into the currently bound framebuffer: an area of the camera's viewport size whose
+  // bottom-left corner is at `area` (framebuffer pixels, GL's y-up), the whole of it by default.
+  void draw(const GridView& view, const Camera& camera, Vec2d area = {0, 0});
 
   // GPU time of the most recent draw whose result is available (ms), pyramid build included.
   double last_gpu_ms() const { return last_gpu_ms_; }

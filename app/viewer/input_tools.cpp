@@ -273,7 +273,14 @@ Vec2d InputRouter::to_framebuffer(double x, double y) const {
   int ww = 1, wh = 1, fw = 1, fh = 1;
   glfwGetWindowSize(window_, &ww, &wh);
   glfwGetFramebufferSize(window_, &fw, &fh);
-  return {x * double(fw) / std::max(ww, 1), y * double(fh) / std::max(wh, 1)};
+  Vec2d px{x * double(fw) / std::max(ww, 1), y * double(fh) / std::max(wh, 1)};
+  // Compare mode's tiles share one camera whose viewport is a tile: the cursor acts on the cell
+  // under it in whichever tile it is over.
+  const Vec2d tile = state_.tile_size, o = state_.tile_origin;
+  if (tile.x > 0 && tile.y > 0)
+    px = {std::fmod(std::max(px.x - o.x, 0.0), tile.x),
+          std::fmod(std::max(px.y - o.y, 0.0), tile.y)};
+  return px;
 }
 
 void InputRouter::on_mouse_button(GLFWwindow* w, int button, int action, int mods) {

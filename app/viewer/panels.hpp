@@ -7,16 +7,19 @@ namespace gpulife::app {
 
 void draw_control_window(ViewerState& state);  // control_window.cpp
 
-void engine_panel(ViewerState& state);  // engine_panel.cpp: engine choice, launch parameters
-void run_panel(ViewerState& state);     // run_panel.cpp: run/pause, step, pace
-void grid_panel(ViewerState& state);    // grid_panel.cpp: size, topology, rule
-void stats_panel(ViewerState& state);   // stats_panel.cpp: live figures and history
-void edit_panel(ViewerState& state);    // edit_panel.cpp: tools, undo, selection, paste
-void file_panel(ViewerState& state);    // file_dialogs.cpp: open, save, library, help, recent
+void engine_panel(ViewerState& state);   // engine_panel.cpp: engine choice, launch parameters
+void run_panel(ViewerState& state);      // run_panel.cpp: run/pause, step, pace
+void grid_panel(ViewerState& state);     // grid_panel.cpp: size, topology, rule
+void stats_panel(ViewerState& state);    // stats_panel.cpp: live figures and history
+void edit_panel(ViewerState& state);     // edit_panel.cpp: tools, undo, selection, paste
+void file_panel(ViewerState& state);     // file_dialogs.cpp: open, save, library, help, recent
+void compare_panel(ViewerState& state);  // compare_panel.cpp: start/stop, tiles, check interval
 
 // Floating windows and overlays drawn every frame (file_dialogs.cpp, edit_panel.cpp).
 void draw_edit_windows(ViewerState& state);
 void draw_grow_prompt(ViewerState& state);
 void draw_edit_overlay(ViewerState& state);
+void draw_compare_window(ViewerState& state);  // compare_panel.cpp: live bars, agreement
+void draw_tile_labels(ViewerState& state);     // compare_panel.cpp: engine name per tile
 
 }  // namespace gpulife::app

@@ -73,6 +73,26 @@ void Simulation::start(const std::string& engine, const Grid& grid, const Rule& 
   window_time_ = 0;
   window_start_generation_ = 0;
   figures_ = {};
+  note_restart();
+}
+
+void Simulation::note_restart() {
+  ++edits_.serial;
+  ++edits_.restart_serial;
+  edits_.box = {};
+  edits_.whole = true;
+}
+
+void Simulation::note_edit(const Box& box, bool whole) {
+  ++edits_.serial;
+  if (whole) {
+    edits_.whole = true;
+  } else if (!box.empty()) {
+    Box& b = edits_.box;
+    b = b.empty() ? box
+                  : Box{std::min(b.min_x, box.min_x), std::min(b.min_y, box.min_y),
+                        std::max(b.max_x, box.max_x), std::max(b.max_y, box.max_y)};
+  }
 }
 
 uint64_t Simulation::generation() {
@@ -115,6 +135,7 @@ void Simulation::recreate(GridSize size, Topology topology) {
 void Simulation::set_rule(const Rule& rule) {
   if (backend_) backend_->set_rule(rule);
   rule_ = rule;
+  note_restart();
 }
 
 void Simulation::set_params(const Params& params) {
@@ -125,23 +146,25 @@ void Simulation::request_step(uint64_t n) {
   if (backend_) backend_->advance(n);
 }
 
+uint64_t Simulation::due_generations(double dt) {
+  if (!running) {
+    // Queued generations left from running are dropped on pause; single steps stay queued.
+    rate_credit_ = 0;
+    return 0;
+  }
+  if (!limit_rate) {
+    rate_credit_ = 0;
+    return uint64_t(std::max(1, gens_per_frame));
+  }
+  rate_credit_ = std::min(rate_credit_ + target_rate * dt, std::max(1.0, target_rate * 0.25));
+  const uint64_t n = uint64_t(rate_credit_);
+  rate_credit_ -= double(n);
+  return n;
+}
+
 void Simulation::tick(double dt) {
   if (!backend_) return;
-  if (running) {
-    uint64_t n = 0;
-    if (limit_rate) {
-      rate_credit_ = std::min(rate_credit_ + target_rate * dt, std::max(1.0, target_rate * 0.25));
-      n = uint64_t(rate_credit_);
-      rate_credit_ -= double(n);
-    } else {
-      n = uint64_t(std::max(1, gens_per_frame));
-      rate_credit_ = 0;
-    }
-    backend_->advance(n);
-  } else {
-    rate_credit_ = 0;
-    // Queued generations left from running are dropped on pause; single steps stay queued.
-  }
+  if (const uint64_t n = due_generations(dt); n > 0) backend_->advance(n);
   update_figures(dt);
 }
 
@@ -179,11 +202,17 @@ void Simulation::update_figures(double dt) {
 void Simulation::with_engine(const std::function<void(Engine&)>& fn) {
   if (!backend_) throw Error("no simulation to edit");
   backend_->with_engine(fn);
+  note_edit({}, true);
 }
 
 void Simulation::edit_engine(const std::function<Box(Engine&)>& fn) {
   if (!backend_) throw Error("no simulation to edit");
-  backend_->edit_engine(fn);
+  Box changed;
+  backend_->edit_engine([&](Engine& e) {
+    changed = fn(e);
+    return changed;
+  });
+  note_edit(changed, false);
 }
 
 GridView Simulation::view() {

@@ -44,6 +44,13 @@ class Simulation {
 
   // Once per frame: runs (GPU) or queues (CPU) the generations due after `dt` seconds.
   void tick(double dt);
+  // The pacing part of tick(): how many generations are due after `dt` seconds (0 when paused).
+  // Compare mode asks the first engine's simulation and steps every engine by that much.
+  uint64_t due_generations(double dt);
+  // The bookkeeping part of tick(): live figures and history, without stepping.
+  void update(double dt) {
+    if (backend_) update_figures(dt);
+  }
   // Steps `n` generations now, running or not (Space).
   void request_step(uint64_t n);
 
@@ -51,6 +58,21 @@ class Simulation {
   void with_engine(const std::function<void(Engine&)>& fn);
   // An edit that returns the box it changed (see SimBackend::edit_engine).
   void edit_engine(const std::function<Box(Engine&)>& fn);
+
+  // Changes made to the state other than stepping, so copies of it (compare mode) can follow:
+  // the serial grows with every start, resize, rule change or edit; edited_box() is the union of
+  // the cells edits may have changed since the last take_edits(), `whole` when unknown.
+  struct Edits {
+    uint64_t serial = 0;
+    uint64_t restart_serial = 0;  // grows only with start/recreate/rule changes
+    Box box;
+    bool whole = false;
+  };
+  const Edits& edits() const { return edits_; }
+  void take_edits() {
+    edits_.box = {};
+    edits_.whole = false;
+  }
 
   GridView view();
   // The current state; `generation` receives its total generation count.
@@ -92,6 +114,10 @@ class Simulation {
   uint64_t generation_base_ = 0;  // generations run by engines before the current one
   double rate_credit_ = 0;
 
+  void note_edit(const Box& box, bool whole);
+  void note_restart();
+
+  Edits edits_;
   LiveFigures figures_;
   std::vector<float> ms_history_;
   uint64_t last_steps_completed_ = 0;

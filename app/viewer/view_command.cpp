@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app/cli.hpp"
+#include "app/engines.hpp"
 #include "app/viewer/viewer.hpp"
 #include "core/grid.hpp"
 #include "core/rule.hpp"
@@ -45,6 +46,17 @@ int view_command(const std::vector<std::string>& args) {
   p.flag("library", "", "open the pattern library window");
   p.flag("help-window", "", "open the keyboard map window (F1)");
   p.flag("open-dialog", "", "open the File > Open browser");
+  p.flag("compare", "",
+         "compare mode: the --engine list (default: every GPU engine, or the CPU engines without "
+         "a GPU) steps copies of the same state side by side, checked for agreement");
+  p.option("tiles", "", "1|2|4",
+           "compare mode: tiles showing different engines (default: one per "
+           "engine, up to 4)",
+           "0");
+  p.option("check-every", "", "GENS", "compare mode: generations between agreement checks", "64");
+  p.option("inject-fault", "", "ENGINE@GEN",
+           "compare mode: flip one cell of ENGINE's copy at generation GEN, to see the agreement "
+           "check catch it");
   if (!p.parse(args)) {
     std::cout << p.usage();
     return 0;
@@ -95,8 +107,39 @@ int view_command(const std::vector<std::string>& args) {
   }
   o.run = p.has("run");
   o.headless = p.has("headless");
+  o.compare = p.has("compare");
+  if (o.compare) {
+    if (!o.engine.empty()) o.compare_engines.push_back(o.engine);
+    o.compare_engines.insert(o.compare_engines.end(), o.more_engines.begin(), o.more_engines.end());
+    o.engine.clear();
+    o.more_engines.clear();
+    for (const std::string& name : o.compare_engines)
+      if (!engine_registry().contains(name))
+        throw UsageError("unknown engine \"" + name +
+                         "\" in --engine (`gpulife bench --help` "
+                         "lists the engines)");
+    o.tiles = int(p.get_int("tiles", 0, 4));
+    if (o.tiles == 3) throw UsageError("--tiles is 1, 2 or 4");
+    o.check_every = uint64_t(p.get_int("check-every", 0, 1 << 30));
+    if (p.has("inject-fault")) {
+      const std::string f = p.get("inject-fault");
+      const size_t at = f.find('@');
+      try {
+        if (at == std::string::npos || at == 0) throw std::invalid_argument(f);
+        o.fault_engine = f.substr(0, at);
+        o.fault_generation = std::stoull(f.substr(at + 1));
+      } catch (const std::exception&) {
+        throw UsageError("--inject-fault wants ENGINE@GENERATION, e.g. bit32@100; got \"" + f +
+                         "\"");
+      }
+    }
+  } else if (p.has("tiles") || p.has("inject-fault")) {
+    throw UsageError("--tiles and --inject-fault belong to --compare");
+  }
   if (!o.more_engines.empty() && !o.headless)
-    throw UsageError("several engines are for --headless runs; the window has an engine menu");
+    throw UsageError(
+        "several engines are for --headless runs or --compare; the window has an "
+        "engine menu");
   o.hide_panel = p.has("hide-panel");
   o.vsync = !p.has("no-vsync") && o.frames == 0;
   o.paste = p.get("paste");

@@ -22,6 +22,7 @@
 #include "app/viewer/demo.hpp"
 #include "app/viewer/egl_context.hpp"
 #include "app/viewer/glfw_window.hpp"
+#include "app/viewer/grid_ops.hpp"
 #include "app/viewer/grid_renderer.hpp"
 #include "app/viewer/input_tools.hpp"
 #include "app/viewer/panels.hpp"
@@ -64,8 +65,24 @@ void setup_simulation(ViewerState& s) {
     soup.randomize(o.random_density, 20261129);
     for (size_t i = 0; i < soup.words().size(); ++i) grid.words()[i] |= soup.words()[i];
   }
+  std::vector<std::string> compare_engines = o.compare_engines;
+  if (o.compare && compare_engines.empty()) compare_engines = Comparison::default_engines();
+  if (o.compare) {
+    // Every engine keeps a copy of the state: the largest size that fits them all.
+    std::vector<std::string> notes;
+    const GridSize fit =
+        Comparison::fitting_size(compare_engines, {grid.width(), grid.height()}, notes);
+    for (const std::string& note : notes) std::printf("compare: %s\n", note.c_str());
+    if (fit.width != grid.width() || fit.height != grid.height()) {
+      grid = regrid(grid, fit, grid.topology());
+      s.report("compare mode picked " + std::to_string(fit.width) + "x" +
+               std::to_string(fit.height) + ", the largest size at which all engines fit");
+    }
+  }
   if (o.verify) s.initial = grid;
-  const std::string engine = o.engine.empty() ? default_engine_name() : o.engine;
+  const std::string engine = o.compare          ? compare_engines.front()
+                             : o.engine.empty() ? default_engine_name()
+                                                : o.engine;
   s.sim.start(engine, grid, rule);
   if (!o.params.empty()) s.sim.set_params(parse_params(o.params));
   s.sim.gens_per_frame = o.gens_per_frame;
@@ -74,6 +91,24 @@ void setup_simulation(ViewerState& s) {
     s.sim.target_rate = o.target_rate;
   }
   s.sim.running = o.run || (o.pattern.empty() && o.frames == 0);
+  if (o.compare) {
+    s.compare.check_every = o.check_every;
+    if (!o.fault_engine.empty())
+      s.compare.fault = InjectedFault{o.fault_engine, o.fault_generation};
+    for (const std::string& note : s.compare.begin(s.sim, compare_engines)) {
+      std::printf("compare: %s\n", note.c_str());
+      s.report(note, true);
+    }
+    const int lanes = int(s.compare.size());
+    s.tiles = o.tiles > 0 ? std::min(o.tiles, std::max(lanes, 1)) : lanes >= 3 ? 4 : lanes;
+    if (s.tiles == 3) s.tiles = 4;
+    std::printf("compare: %d engines (", lanes);
+    for (int i = 0; i < lanes; ++i)
+      std::printf("%s%s", i ? ", " : "", s.compare.lane(s.sim, size_t(i)).engine_name().c_str());
+    std::printf("), grid %lldx%lld, %d tiles, agreement checked every %llu generations\n",
+                static_cast<long long>(s.sim.width()), static_cast<long long>(s.sim.height()),
+                s.tiles, static_cast<unsigned long long>(s.compare.check_every));
+  }
   s.show_panel = !o.hide_panel;
   s.edit.show_library = o.show_library;
   s.edit.show_help = o.show_help;
@@ -156,8 +191,29 @@ class ImGuiSession {
 // Frees the simulation's GL buffers while the context is still current (declared after the
 // context, so destroyed before it, on every path out).
 struct StopSimulation {
-  Simulation& sim;
-  ~StopSimulation() { sim.stop(); }
+  ViewerState& state;
+  ~StopSimulation() {
+    state.compare.end();
+    state.sim.stop();
+  }
+};
+
+// One grid renderer per tile (each keeps its own density pyramid); the first always exists.
+class Renderers {
+ public:
+  GridRenderer& at(size_t i) {
+    while (extra_.size() < i) extra_.push_back(std::make_unique<GridRenderer>());
+    return i == 0 ? first_ : *extra_[i - 1];
+  }
+  double gpu_ms(size_t count) {
+    double ms = 0;
+    for (size_t i = 0; i < count; ++i) ms += at(i).last_gpu_ms();
+    return ms;
+  }
+
+ private:
+  GridRenderer first_;
+  std::vector<std::unique_ptr<GridRenderer>> extra_;
 };
 
 struct FrameTiming {
@@ -168,18 +224,40 @@ struct FrameTiming {
 
 // One frame: advance the simulation, lay out the panels, draw grid and UI into the bound
 // framebuffer of size fb_w x fb_h.
-FrameTiming run_frame(ViewerState& s, GridRenderer& renderer, bool imgui, double dt, int fb_w,
+FrameTiming run_frame(ViewerState& s, Renderers& renderers, bool imgui, double dt, int fb_w,
                       int fb_h, int frame_index) {
-  s.camera.set_viewport(fb_w, fb_h);
+  // Tiles share one camera whose viewport is a tile (laid out after the panels, below).
+  if (s.tile_size.x > 0) {
+    s.camera.set_viewport(s.tile_size.x, s.tile_size.y);
+  } else {
+    s.camera.set_viewport(fb_w, fb_h);
+  }
   s.camera.update(dt);
   if (s.script) s.script->before_frame(s, dt);
-  s.sim.tick(dt);
+  if (s.compare.active()) {
+    s.compare.tick(s.sim, dt);
+  } else {
+    s.sim.tick(dt);
+  }
   edit_tick(s);
   if (imgui) {
     ImGui::NewFrame();
     draw_control_window(s);
     if (s.script) s.script->draw_ui(s);
     ImGui::Render();
+  }
+  const bool tiled = s.compare.active() && s.tiles > 1;
+  const int cols = tiled ? 2 : 1, rows = tiled && s.tiles == 4 ? 2 : 1;
+  if (tiled) {
+    // Beside the panel and above the comparison window, so no tile hides under them.
+    const double x0 = s.show_panel ? std::min(s.panel_max.x, fb_w * 0.5) : 0.0;
+    const double y1 = std::max(fb_h * 0.5, fb_h - s.compare_window_height);
+    s.tile_origin = {x0, 0};
+    s.tile_size = {std::floor((fb_w - x0) / cols), std::floor(y1 / rows)};
+    s.camera.set_viewport(s.tile_size.x, s.tile_size.y);
+  } else {
+    s.tile_origin = s.tile_size = {0, 0};
+    s.camera.set_viewport(fb_w, fb_h);
   }
   if (frame_index == 0) {
     // The first fit waits for the panel's size so the picture is not hidden under it.
@@ -203,11 +281,24 @@ FrameTiming run_frame(ViewerState& s, GridRenderer& renderer, bool imgui, double
   }
   FrameTiming t;
   const auto u0 = Clock::now();
-  const GridView view = s.sim.view();
+  const int tiles = tiled ? s.tiles : 1;
+  if (tiled) {
+    glClearColor(0.085f, 0.09f, 0.11f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+  for (int i = 0; i < tiles; ++i) {
+    const size_t lane = tiled ? size_t(s.tile_lane[size_t(i)]) % s.compare.size() : 0;
+    const GridView view = s.compare.active() ? s.compare.lane(s.sim, lane).view() : s.sim.view();
+    // GL counts rows from the bottom of the framebuffer.
+    const double top = s.tile_origin.y + (i / cols) * s.tile_size.y;
+    const Vec2d area{s.tile_origin.x + (i % cols) * s.tile_size.x,
+                     tiled ? fb_h - top - s.tile_size.y : 0.0};
+    renderers.at(size_t(i)).draw(view, s.camera, area);
+  }
   t.upload_ms = std::chrono::duration<double, std::milli>(Clock::now() - u0).count();
-  renderer.draw(view, s.camera);
+  glViewport(0, 0, fb_w, fb_h);
   if (imgui) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  s.frame.render_gpu_ms = renderer.last_gpu_ms();
+  s.frame.render_gpu_ms = renderers.gpu_ms(size_t(tiles));
   s.frame.upload_ms = s.sim.gpu() ? 0.0 : t.upload_ms;
   t.step_ms = s.sim.figures().ms_per_generation;
   return t;
@@ -238,6 +329,18 @@ void print_layout(ViewerState& s, int fb_w, int fb_h) {
     std::printf(", panel (%.0f, %.0f)-(%.0f, %.0f)", s.panel_min.x, s.panel_min.y, s.panel_max.x,
                 s.panel_max.y);
   std::printf("\n");
+  if (s.compare.active()) {
+    std::printf("compare: at exit");
+    for (size_t i = 0; i < s.compare.size(); ++i)
+      std::printf("%s %s generation %llu%s", i ? "," : "",
+                  s.compare.lane(s.sim, i).engine_name().c_str(),
+                  static_cast<unsigned long long>(s.compare.lane(s.sim, i).generation()),
+                  s.compare.lane_info(i).diverged ? " (diverged)" : "");
+    std::printf("\n");
+  }
+  if (s.tile_size.x > 0)
+    std::printf("view: %d tiles from (%.0f, %.0f), each %.0fx%.0f\n", s.tiles, s.tile_origin.x,
+                s.tile_origin.y, s.tile_size.x, s.tile_size.y);
   if (live.empty()) {
     std::printf("view: no live cells\n");
   } else {
@@ -288,8 +391,8 @@ int run_windowed(ViewerState& s) {
     return std::string(text ? text : "");
   };
   ImGuiSession imgui(s.ui_scale, window.handle());
-  GridRenderer renderer;
-  StopSimulation stop{s.sim};
+  Renderers renderers;
+  StopSimulation stop{s};
   setup_simulation(s);
   std::string title;
 
@@ -311,7 +414,7 @@ int run_windowed(ViewerState& s) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    run_frame(s, renderer, true, dt, fb_w, fb_h, frame);
+    run_frame(s, renderers, true, dt, fb_w, fb_h, frame);
     if (const std::string t = window_title(s); t != title) {
       title = t;
       window.set_title(title);
@@ -354,8 +457,9 @@ int run_headless(ViewerState& s) {
     std::fprintf(stderr, "gpulife view: %s; rendering without the panel\n", e.what());
     s.options.hide_panel = true;
   }
-  GridRenderer renderer;
-  StopSimulation stop{s.sim};
+  Renderers renderers;
+  GridRenderer& renderer = renderers.at(0);
+  StopSimulation stop{s};
   setup_simulation(s);
   std::printf("headless: %s, grid %lldx%lld (%s), rule %s\n", s.sim.engine_name().c_str(),
               static_cast<long long>(s.sim.width()), static_cast<long long>(s.sim.height()),
@@ -418,7 +522,7 @@ int run_headless(ViewerState& s) {
       io.DisplayFramebufferScale = ImVec2(1, 1);
       io.DeltaTime = float(std::max(dt, 1e-4));
     }
-    const FrameTiming t = run_frame(s, renderer, imgui.has_value(), dt, w, h, frame);
+    const FrameTiming t = run_frame(s, renderers, imgui.has_value(), dt, w, h, frame);
     glFinish();
     renderer.finish_timing();
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();

@@ -13,6 +13,7 @@ void free_area(const ViewerState& s, Vec2d& lo, Vec2d& hi) {
   const Vec2d vp = s.camera.viewport();
   lo = {0, 0};
   hi = vp;
+  if (s.tile_size.x > 0) return;  // tiles: each is a view of its own, the panel floats over one
   if (s.show_panel && s.panel_max.x > s.panel_min.x && s.panel_max.x < vp.x * 0.6)
     lo.x = s.panel_max.x;
 }
@@ -55,7 +56,11 @@ void step_once(ViewerState& s, uint64_t generations) {
     return;
   }
   history_begin_run(s);  // closed by edit_tick() once the step has run
-  s.sim.request_step(std::max<uint64_t>(1, generations));
+  if (s.compare.active()) {
+    s.compare.request_step(std::max<uint64_t>(1, generations));
+  } else {
+    s.sim.request_step(std::max<uint64_t>(1, generations));
+  }
 }
 
 void zoom_step(ViewerState& s, double factor) {

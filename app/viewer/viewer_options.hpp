@@ -42,6 +42,13 @@ struct ViewerOptions {
   bool show_help = false;
   bool show_open = false;
   int width = 1280, height = 800;  // window (or headless framebuffer) size
+  // Compare mode: these engines (empty: Comparison::default_engines()) step copies of the state.
+  bool compare = false;
+  std::vector<std::string> compare_engines;
+  int tiles = 0;  // 1, 2 or 4; 0: as many as engines, up to 4
+  uint64_t check_every = 64;
+  std::string fault_engine;       // inject a fault: flip a cell of this engine's copy ...
+  uint64_t fault_generation = 0;  // ... at this generation
 };
 
 }  // namespace gpulife::app

@@ -1,11 +1,13 @@
 // The viewer's state shared by the main loop, the input tools and the panels (no GL, no GLFW).
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "app/viewer/camera.hpp"
+#include "app/viewer/comparison.hpp"
 #include "app/viewer/edit_state.hpp"
 #include "app/viewer/simulation.hpp"
 #include "app/viewer/viewer_options.hpp"
@@ -41,6 +43,17 @@ struct ViewerState {
   Camera camera;
   Simulation sim;
   EditState edit;
+
+  // Compare mode (see comparison.hpp) and its side-by-side tiles: 1, 2 (left | right) or 4 (2x2),
+  // each showing a lane on the same camera. While tiled, the tiles fill the area beside the
+  // panel and above the comparison window: tile_origin is its top-left corner and tile_size one
+  // tile's size (the camera's viewport then), in framebuffer pixels; tile_size is zero otherwise.
+  Comparison compare;
+  int tiles = 1;
+  std::array<int, 4> tile_lane{0, 1, 2, 3};
+  Vec2d tile_origin, tile_size;
+  bool show_compare = true;
+  double compare_window_height = 0;  // framebuffer pixels, from the last frame
 
   std::string pattern_name;  // for the window title
   bool show_panel = true;

@@ -1,0 +1,277 @@
+// Compare mode's UI: starting and stopping it, the live bars per engine (ms/generation, % of
+// the bandwidth limit with the limit as a marker, Gcell/s, speed-up over the slowest), the
+// agreement line, history plots, tile labels and the chart export.
+#include <algorithm>
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <ctime>
+
+#include "app/bar_chart.hpp"
+#include "app/engines.hpp"
+#include "app/viewer/panels.hpp"
+#include "core/error.hpp"
+#include "imgui.h"
+
+namespace gpulife::app {
+namespace {
+
+ImU32 lane_colour(size_t i, float alpha = 1.0f) {
+  const ChartColour c = chart_entry_colour(i);
+  return ImGui::GetColorU32(ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, alpha));
+}
+
+std::string export_path() {
+  const std::time_t now = std::time(nullptr);
+  char name[64];
+  std::strftime(name, sizeof name, "gpulife-compare-%Y%m%d-%H%M%S.png", std::localtime(&now));
+  return name;
+}
+
+void export_chart(ViewerState& s) {
+  std::vector<ChartEntry> entries;
+  for (size_t i = 0; i < s.compare.size(); ++i) {
+    const LiveFigures& f = s.compare.lane(s.sim, i).figures();
+    if (f.ms_per_generation <= 0) continue;
+    entries.push_back({s.compare.lane(s.sim, i).engine_name(), f.ms_per_generation,
+                       f.percent_of_limit, f.gcells_per_second});
+  }
+  ChartOptions options;
+  options.title = "gpulife compare mode";
+  options.subtitle = compute_device_summary() + ", " + std::to_string(s.sim.width()) + "x" +
+                     std::to_string(s.sim.height()) + " " +
+                     std::string(to_string(s.sim.topology())) + ", " + s.sim.rule().to_string() +
+                     ", generation " + std::to_string(s.compare.generation(s.sim));
+  const std::string path = export_path();
+  try {
+    write_comparison_chart(path, entries, options);
+    s.report("chart saved as " + path);
+    std::printf("chart: %s\n", path.c_str());
+  } catch (const Error& e) {
+    s.report(std::string("cannot export the chart: ") + e.what(), true);
+  }
+}
+
+// One engine's row of the table: name, a bar of % of the bandwidth limit with the limit (100 %)
+// as a white marker, the figures, and its ms/generation history.
+void lane_row(ViewerState& s, size_t i, double scale_percent, double slowest_ms) {
+  Simulation& sim = s.compare.lane(s.sim, i);
+  const CompareLane& info = s.compare.lane_info(i);
+  const LiveFigures& f = sim.figures();
+  ImGui::PushID(int(i));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float h = ImGui::GetFrameHeight();
+  ImGui::TableNextRow(0, h);
+  ImGui::TableNextColumn();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  draw->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + h * 0.35f, p.y + h - 2), lane_colour(i));
+  ImGui::SetCursorScreenPos(ImVec2(p.x + h * 0.5f, p.y + ImGui::GetStyle().FramePadding.y));
+  if (info.diverged) {
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s (diverged)", sim.engine_name().c_str());
+  } else {
+    ImGui::TextUnformatted(sim.engine_name().c_str());
+  }
+
+  ImGui::TableNextColumn();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImVec2 b0 = ImGui::GetCursorScreenPos();
+  const ImVec2 b1(b0.x + width, b0.y + h);
+  draw->AddRectFilled(b0, b1, ImGui::GetColorU32(ImGuiCol_FrameBg), 2.0f);
+  if (f.percent_of_limit > 0) {
+    const float len = float(std::min(1.0, f.percent_of_limit / scale_percent)) * width;
+    draw->AddRectFilled(b0, ImVec2(b0.x + len, b1.y), lane_colour(i, info.diverged ? 0.35f : 0.9f),
+                        2.0f);
+    char label[32];
+    std::snprintf(label, sizeof label, "%.1f%%", f.percent_of_limit);
+    const float tw = ImGui::CalcTextSize(label).x;
+    const float x = len + tw + 8 < width ? b0.x + len + 4 : b0.x + len - tw - 4;
+    draw->AddText(ImVec2(std::max(b0.x + 2, x), b0.y + ImGui::GetStyle().FramePadding.y),
+                  IM_COL32(255, 255, 255, 240), label);
+  }
+  const float marker = b0.x + float(100.0 / scale_percent) * width;
+  draw->AddLine(ImVec2(marker, b0.y - 1), ImVec2(marker, b1.y + 1), IM_COL32(255, 255, 255, 255),
+                2.0f);
+  ImGui::Dummy(ImVec2(width, h));
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "%% of the bandwidth limit, %.0f GB/s (%s); the white marker is the limit.\n"
+        "Past it, an engine moves fewer bytes per generation than one pass over "
+        "memory (several generations per pass).",
+        f.limit_gbytes_per_second, f.limit_source.c_str());
+
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  if (f.ms_per_generation > 0) {
+    ImGui::Text("%.4g", f.ms_per_generation);
+    ImGui::TableNextColumn();
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text(f.gcells_per_second >= 100 ? "%.0f" : "%.3g", f.gcells_per_second);
+    ImGui::TableNextColumn();
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("x%.1f", slowest_ms / f.ms_per_generation);
+  } else {
+    ImGui::TextDisabled("-");
+    ImGui::TableNextColumn();
+    ImGui::TableNextColumn();
+  }
+  ImGui::TableNextColumn();
+  const std::vector<float>& hist = sim.ms_history();
+  if (!hist.empty()) {
+    const float hi = *std::max_element(hist.begin(), hist.end());
+    ImGui::PushStyleColor(ImGuiCol_PlotLines, lane_colour(i));
+    ImGui::PlotLines("##hist", hist.data(), int(hist.size()), 0, nullptr, 0.0f, hi * 1.15f,
+                     ImVec2(ImGui::GetContentRegionAvail().x, h));
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopID();
+}
+
+}  // namespace
+
+void compare_panel(ViewerState& s) {
+  if (!s.compare.active()) {
+    ImGui::TextWrapped(
+        "Step copies of this state on several engines side by side, with an "
+        "agreement check of their states.");
+    if (ImGui::Button("Compare all engines")) {
+      const std::vector<std::string> engines = Comparison::default_engines();
+      std::vector<std::string> all{s.sim.engine_name()};
+      all.insert(all.end(), engines.begin(), engines.end());
+      try {
+        std::vector<std::string> notes = s.compare.begin(s.sim, all);
+        const int lanes = int(s.compare.size());
+        s.tiles = lanes >= 3 ? 4 : lanes;
+        s.show_compare = true;
+        s.report(notes.empty() ? "comparing " + std::to_string(lanes) + " engines" : notes.front(),
+                 !notes.empty());
+      } catch (const Error& e) {
+        s.report(e.what(), true);
+      }
+    }
+    return;
+  }
+  ImGui::Checkbox("Show the comparison", &s.show_compare);
+  ImGui::SameLine();
+  if (ImGui::Button("Stop comparing")) {
+    s.compare.end();
+    s.tiles = 1;
+    return;
+  }
+  ImGui::TextUnformatted("Tiles");
+  for (int t : {1, 2, 4}) {
+    ImGui::SameLine();
+    char label[8];
+    std::snprintf(label, sizeof label, "%d", t);
+    if (ImGui::RadioButton(label, s.tiles == t)) s.tiles = t;
+  }
+  for (int t = 0; t < s.tiles && s.tiles > 1; ++t) {
+    ImGui::PushID(t);
+    char label[16];
+    std::snprintf(label, sizeof label, "tile %d", t + 1);
+    int& lane = s.tile_lane[size_t(t)];
+    lane = lane % int(s.compare.size());
+    if (ImGui::BeginCombo(label, s.compare.lane(s.sim, size_t(lane)).engine_name().c_str())) {
+      for (size_t i = 0; i < s.compare.size(); ++i)
+        if (ImGui::Selectable(s.compare.lane(s.sim, i).engine_name().c_str(), int(i) == lane))
+          lane = int(i);
+      ImGui::EndCombo();
+    }
+    ImGui::PopID();
+  }
+  int every = int(s.compare.check_every);
+  if (ImGui::InputInt("check every", &every, 16, 256))
+    s.compare.check_every = uint64_t(std::clamp(every, 0, 1 << 20));
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "generations between agreement checks (hashes of every engine's state); 0: "
+        "never");
+}
+
+void draw_compare_window(ViewerState& s) {
+  if (!s.compare.active() || !s.show_compare) {
+    s.compare_window_height = 0;
+    return;
+  }
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 fb_scale = io.DisplayFramebufferScale;
+  const float pad = 8.0f * s.ui_scale;
+  // Along the bottom, right of the panel; the tiles fill the space above it.
+  const float left = s.show_panel ? float(s.panel_max.x) / fb_scale.x : pad;
+  const float width = std::max(360.0f * s.ui_scale, io.DisplaySize.x - left - pad);
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - pad, io.DisplaySize.y - pad), ImGuiCond_Always,
+                          ImVec2(1, 1));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, io.DisplaySize.y * 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.92f);
+  const ImGuiWindowFlags flags =
+      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse;
+  if (ImGui::Begin("Kernel comparison", &s.show_compare, flags)) {
+    ImGui::Text("%zu engines on copies of one state, %" PRId64 "x%" PRId64 ", generation %" PRIu64,
+                s.compare.size(), s.sim.width(), s.sim.height(), s.compare.generation(s.sim));
+    ImGui::SameLine();
+    const Agreement& a = s.compare.agreement();
+    const ImVec4 colour = a.state == Agreement::State::Agree      ? ImVec4(0.45f, 0.9f, 0.5f, 1)
+                          : a.state == Agreement::State::Diverged ? ImVec4(1.0f, 0.45f, 0.4f, 1)
+                                                                  : ImVec4(0.7f, 0.75f, 0.8f, 1);
+    ImGui::TextColored(colour, "  %s", a.text.c_str());
+    double scale = 100.0, slowest = 0;
+    for (size_t i = 0; i < s.compare.size(); ++i) {
+      const LiveFigures& f = s.compare.lane(s.sim, i).figures();
+      scale = std::max(scale, f.percent_of_limit);
+      slowest = std::max(slowest, f.ms_per_generation);
+    }
+    scale *= 1.08;
+    const ImGuiTableFlags table_flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
+    if (ImGui::BeginTable("lanes", 6, table_flags)) {
+      const float em = ImGui::GetFontSize();
+      ImGui::TableSetupColumn("engine", ImGuiTableColumnFlags_WidthFixed, em * 11.5f);
+      ImGui::TableSetupColumn("% of bandwidth limit (marker: the limit)",
+                              ImGuiTableColumnFlags_WidthStretch, 3.0f);
+      ImGui::TableSetupColumn("ms/gen", ImGuiTableColumnFlags_WidthFixed, em * 4.5f);
+      ImGui::TableSetupColumn("Gcell/s", ImGuiTableColumnFlags_WidthFixed, em * 4.0f);
+      ImGui::TableSetupColumn("speed-up", ImGuiTableColumnFlags_WidthFixed, em * 4.0f);
+      ImGui::TableSetupColumn("ms/gen history", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+      ImGui::TableHeadersRow();
+      for (size_t i = 0; i < s.compare.size(); ++i) lane_row(s, i, scale, slowest);
+      ImGui::EndTable();
+    }
+    if (ImGui::Button("Export chart (PNG)")) export_chart(s);
+    ImGui::SameLine();
+    ImGui::TextDisabled(
+        "speed-up: over the slowest engine; ms/gen: GPU time per generation (CPU: wall time)");
+    s.compare_window_height = (ImGui::GetWindowSize().y + 2 * pad) * fb_scale.y;
+  }
+  ImGui::End();
+}
+
+void draw_tile_labels(ViewerState& s) {
+  if (!s.compare.active() || s.tile_size.x <= 0) return;
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+  const float tw = float(s.tile_size.x) / scale.x, th = float(s.tile_size.y) / scale.y;
+  const float ox = float(s.tile_origin.x) / scale.x, oy = float(s.tile_origin.y) / scale.y;
+  const int cols = 2, rows = s.tiles == 4 ? 2 : 1;
+  for (int t = 0; t < s.tiles; ++t) {
+    const size_t lane = size_t(s.tile_lane[size_t(t)]) % s.compare.size();
+    const ImVec2 o(ox + (t % cols) * tw, oy + (t / cols) * th);
+    Simulation& sim = s.compare.lane(s.sim, lane);
+    const LiveFigures& f = sim.figures();
+    char label[128];
+    std::snprintf(label, sizeof label, "%s  %.4g ms/gen%s", sim.engine_name().c_str(),
+                  f.ms_per_generation, s.compare.lane_info(lane).diverged ? "  DIVERGED" : "");
+    const ImVec2 size = ImGui::CalcTextSize(label);
+    const ImVec2 at(o.x + 14, o.y + 10);
+    draw->AddRectFilled(ImVec2(at.x - 8, at.y - 4), ImVec2(at.x + size.x + 8, at.y + size.y + 4),
+                        IM_COL32(10, 12, 18, 210), 4.0f);
+    draw->AddRectFilled(ImVec2(at.x - 8, at.y - 4), ImVec2(at.x - 3, at.y + size.y + 4),
+                        lane_colour(lane));
+    draw->AddText(at, IM_COL32(240, 240, 245, 255), label);
+  }
+  const ImU32 line = IM_COL32(120, 130, 150, 255);
+  for (int c = 1; c < cols; ++c)
+    draw->AddLine(ImVec2(ox + c * tw, oy), ImVec2(ox + c * tw, oy + rows * th), line, 2);
+  for (int r = 1; r < rows; ++r)
+    draw->AddLine(ImVec2(ox, oy + r * th), ImVec2(ox + cols * tw, oy + r * th), line, 2);
+}
+
+}  // namespace gpulife::app

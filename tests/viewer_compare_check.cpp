@@ -1,0 +1,143 @@
+// Runs compare mode under xvfb-run with the CPU engines: the engines must agree at every check
+// and show identical tiles; with a fault injected into one engine's copy the agreement check
+// must name it and the cell, show the indicator in red, and the tiles must differ. Exit 77 =
+// skipped.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "xvfb_check_support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+using namespace gpulife::xvfb_check;
+
+constexpr int kW = 1280, kH = 800;
+
+struct Shot {
+  std::string output;
+  int status = 0;
+  std::vector<unsigned char> rgb;
+  int w = 0, h = 0;
+  int tiles = 0;
+  double tx = 0, ty = 0, tw = 0, th = 0;
+};
+
+std::string run(const std::string& gpulife, const fs::path& png, const std::string& extra,
+                Shot& shot) {
+  fs::remove(png);
+  const std::string command =
+      "xvfb-run -a -s '-screen 0 " + std::to_string(kW) + "x" + std::to_string(kH) + "x24' '" +
+      gpulife + "' view --compare --engine reference,cpu-simd --size 192 --random 0.35 --run " +
+      "--check-every 25 --frames 130 --window " + std::to_string(kW) + "x" + std::to_string(kH) +
+      " " + extra + " --screenshot '" + png.string() + "' 2>&1";
+  std::cout << "running: " << command << "\n";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return "cannot run xvfb-run";
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof buf, pipe)) shot.output.append(buf, n);
+  shot.status = pclose(pipe);
+  // Per-frame lines are long; the rest tells the story.
+  std::regex frame_line(R"(^frame \d+:.*\n)", std::regex::multiline);
+  std::cout << std::regex_replace(shot.output, frame_line, "");
+  if (shot.status != 0) return "gpulife view exited with status " + std::to_string(shot.status);
+  std::smatch m;
+  const std::regex tiles(R"(view: (\d) tiles from \((\d+), (\d+)\), each (\d+)x(\d+))");
+  if (!std::regex_search(shot.output, m, tiles)) return "no tile layout line in the output";
+  shot.tiles = std::stoi(m[1]);
+  shot.tx = std::stod(m[2]);
+  shot.ty = std::stod(m[3]);
+  shot.tw = std::stod(m[4]);
+  shot.th = std::stod(m[5]);
+  shot.rgb = read_rgb(png, shot.w, shot.h);
+  if (shot.rgb.empty()) return "cannot read the screenshot " + png.string();
+  return {};
+}
+
+// Pixels that differ between the two tiles, below their labels.
+long tile_difference(const Shot& s) {
+  long differ = 0;
+  for (int y = int(s.ty) + 48; y < int(s.ty + s.th) - 2; ++y) {
+    for (int x = 2; x < int(s.tw) - 2; ++x) {
+      const size_t a = (size_t(y) * s.w + size_t(s.tx) + x) * 3;
+      const size_t b = a + size_t(s.tw) * 3;
+      for (int c = 0; c < 3; ++c) differ += s.rgb[a + c] != s.rgb[b + c] ? 1 : 0;
+    }
+  }
+  return differ;
+}
+
+// Pixels of the agreement line's colour (green: agree, red: diverged) in the comparison window,
+// which sits below the tiles.
+long coloured_text(const Shot& s, bool red) {
+  long count = 0;
+  for (int y = int(s.ty + s.th); y < s.h; ++y) {
+    for (int x = int(s.tx); x < s.w; ++x) {
+      const unsigned char* p = &s.rgb[(size_t(y) * s.w + x) * 3];
+      const bool green_px = p[1] > 190 && p[0] < 150 && p[2] < 160;
+      const bool red_px = p[0] > 230 && p[1] > 85 && p[1] < 140 && p[2] > 75 && p[2] < 130;
+      count += (red ? red_px : green_px) ? 1 : 0;
+    }
+  }
+  return count;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    std::cerr << "usage: viewer_compare_check GPULIFE WORKDIR\n";
+    return 2;
+  }
+  if (!on_path("xvfb-run")) {
+    std::cout << "skipped: xvfb-run not found (install xvfb to run the viewer test)\n";
+    return 77;
+  }
+  const fs::path dir = argv[2];
+  fs::create_directories(dir);
+
+  Shot agree;
+  if (std::string e = run(argv[1], dir / "agree.png", "", agree); !e.empty()) return fail(e);
+  for (int g : {25, 50, 75, 100, 125}) {
+    const std::string line = "compare: all 2 engines agree at generation " + std::to_string(g);
+    if (agree.output.find(line) == std::string::npos) return fail("missing \"" + line + "\"");
+  }
+  if (agree.output.find("diverged") != std::string::npos)
+    return fail("the engines were reported to diverge without a fault");
+  if (agree.tiles != 2) return fail("expected 2 tiles for 2 engines");
+  if (long d = tile_difference(agree); d != 0)
+    return fail("the two tiles differ in " + std::to_string(d) + " pixel values");
+  if (coloured_text(agree, false) < 20) return fail("no green agreement text on screen");
+  if (coloured_text(agree, true) > 0) return fail("red divergence text shown although they agree");
+
+  Shot fault;
+  if (std::string e = run(argv[1], dir / "fault.png", "--inject-fault cpu-simd@60", fault);
+      !e.empty())
+    return fail(e);
+  // 192x192: the flipped cell is the middle one, and the check at the fault names exactly it.
+  const std::string named =
+      "compare: cpu-simd diverged at generation 60: first differing cell (96, 96)";
+  if (fault.output.find(named) == std::string::npos) return fail("missing \"" + named + "\"");
+  if (fault.output.find("all 2 engines agree at generation 75") != std::string::npos)
+    return fail("agreement reported after the divergence");
+  const std::string at_exit =
+      "compare: at exit reference generation 130, cpu-simd generation 60 (diverged)";
+  if (fault.output.find(at_exit) == std::string::npos)
+    return fail("the diverged engine was not stopped while the other kept running: missing \"" +
+                at_exit + "\"");
+  if (tile_difference(fault) == 0) return fail("the tiles are identical after the divergence");
+  if (coloured_text(fault, true) < 20) return fail("no red divergence text on screen");
+
+  Shot bad;
+  if (run(argv[1], dir / "bad.png", "--inject-fault cpu-simd", bad).empty() || bad.status == 0)
+    return fail("a malformed --inject-fault was accepted");
+  if (bad.output.find("--inject-fault wants ENGINE@GENERATION") == std::string::npos)
+    return fail("no clear message for a malformed --inject-fault");
+  std::cout << "compare mode: agreement, tiles and fault detection checked\n";
+  return 0;
+}
