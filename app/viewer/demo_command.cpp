@@ -1,11 +1,154 @@
-// `gpulife demo`: the scripted tour of the kernel family.
+// `gpulife demo`: the scripted tour of the kernel family; command line, checks before any window
+// opens, then the viewer driven by a DemoTour.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "app/cli.hpp"
+#include "app/engines.hpp"
+#include "app/viewer/demo_tour.hpp"
 #include "app/viewer/view_command.hpp"
+#include "app/viewer/viewer.hpp"
 #include "core/error.hpp"
 
 namespace gpulife::app {
+namespace {
 
-int demo_command(const std::vector<std::string>&) {
-  throw Error("gpulife demo is not built yet");
+namespace fs = std::filesystem;
+
+std::vector<std::string> split_list(const std::string& list) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= list.size()) {
+    const size_t comma = list.find(',', start);
+    const std::string name =
+        list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!name.empty()) out.push_back(name);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+// Screenshots are saved at the end of each stage: a folder that cannot take them should stop
+// the demo before it starts, not after the first stage.
+void prepare_screenshot_dir(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir, ec))
+    throw Error("cannot create the screenshot folder " + dir.string() + ": " +
+                (ec ? ec.message() : "a file of that name exists"));
+  const fs::path probe = dir / ".gpulife-demo-write-test";
+  {
+    std::ofstream f(probe);
+    if (!f || !(f << "x") || !f.flush())
+      throw Error("cannot write into the screenshot folder " + dir.string() +
+                  ": check its permissions or pick another with --screenshot-dir");
+  }
+  fs::remove(probe, ec);
+}
+
+}  // namespace
+
+int demo_command(const std::vector<std::string>& args) {
+  ArgParser p("demo",
+              "A guided tour of the kernel family on one large random soup: each engine runs for "
+              "a few seconds with a caption saying what it changed and its live figures "
+              "(ms/generation, share of the bandwidth limit, Gcell/s, speed-up), then a summary "
+              "compares them. The soup carries over from engine to engine. Without a CUDA device "
+              "the tour shows the CPU engines.");
+  p.option("size", "s", "N|WxH",
+           "grid size (default: 65536 on a GPU with the memory for it, else the largest power "
+           "of two that fits; 2048 on the CPU)");
+  p.option("density", "", "D", "share of live cells in the soup (0..1)", "0.5");
+  p.option("seconds", "", "S", "how long each stage and the summary are held", "6");
+  p.option("engines", "e", "NAME[,NAME...]",
+           "the stages, in order (default: byte-naive, byte-grouped, bit32, bit64, "
+           "bit-multistep; reference, cpu-simd without a CUDA device)");
+  p.option("gens-per-frame", "g", "G|auto",
+           "generations stepped per frame; auto keeps stepping near 8 ms a frame", "auto");
+  p.option("window", "", "WxH", "window (or headless image) size", "1280x800");
+  p.option("zoom", "z", "PX_PER_CELL",
+           "pixels per cell, around the grid's centre; 0 shows the whole grid", "2");
+  p.option("seed", "", "N", "seed of the random soup", "20261129");
+  p.flag("headless", "", "render offscreen through EGL on the GPU (no display needed)");
+  p.option("screenshot-dir", "", "DIR",
+           "save the last frame of each stage as DIR/01-ENGINE.png ... and DIR/summary.png");
+  p.flag("hide-panel", "", "keep the control panel hidden (the default: captions only)");
+  p.flag("show-panel", "", "show the control panel beside the captions");
+  if (!p.parse(args)) {
+    std::cout << p.usage();
+    return 0;
+  }
+
+  const EngineRegistry& registry = engine_registry();
+  TourOptions tour;
+  if (p.has("engines")) {
+    tour.engines = split_list(p.get("engines"));
+    if (tour.engines.empty()) throw UsageError("--engines needs at least one engine name");
+    for (const std::string& name : tour.engines) {
+      if (registry.contains(name)) continue;
+      std::string known;
+      for (const EngineInfo& info : registry.engines())
+        known += (known.empty() ? "" : ", ") + info.name;
+      throw UsageError("unknown engine \"" + name + "\" in --engines; known engines: " + known);
+    }
+  } else {
+    TourEngines chosen = choose_tour_engines(registry);
+    tour.engines = std::move(chosen.engines);
+    tour.note = std::move(chosen.note);
+  }
+  // Engines that cannot run here are skipped with a note; a tour with none left is an error.
+  bool any_runs = false, any_gpu = false;
+  std::string reasons;
+  for (const std::string& name : tour.engines) {
+    const std::string why = registry.unavailable_reason(name);
+    if (why.empty()) {
+      any_runs = true;
+      any_gpu = any_gpu || registry.info(name).gpu;
+    } else {
+      reasons += "\n  " + name + ": " + why;
+    }
+  }
+  if (!any_runs) throw Error("none of the demo's engines can run here:" + reasons);
+
+  const MemoryProbe probe = system_memory_probe();
+  if (p.has("size")) {
+    tour.size = parse_grid_size(p.get("size"));
+  } else {
+    const int64_t n =
+        default_tour_size(any_gpu, any_gpu ? probe.device_free_bytes() : std::nullopt);
+    tour.size = GridSize{n, n};
+  }
+  tour.density = p.get_double("density", 0, 1);
+  tour.stage_seconds = p.get_double("seconds", 0.05, 3600);
+  if (p.get("gens-per-frame") != "auto")
+    tour.gens_per_frame = int(p.get_int("gens-per-frame", 1, 1 << 20));
+  tour.seed = uint64_t(p.get_int("seed", 0, (1ll << 62)));
+  tour.zoom = p.get_double("zoom", 0, 512);
+  if (p.has("screenshot-dir")) {
+    tour.screenshot_dir = p.get("screenshot-dir");
+    prepare_screenshot_dir(tour.screenshot_dir);
+  }
+
+  ViewerOptions o;
+  const GridSize window = parse_grid_size(p.get("window"));
+  if (window.width < 64 || window.height < 64 || window.width > 16384 || window.height > 16384)
+    throw UsageError("--window must be between 64x64 and 16384x16384");
+  o.width = int(window.width);
+  o.height = int(window.height);
+  o.headless = p.has("headless");
+  o.hide_panel = !p.has("show-panel");
+  o.run = true;
+  if (tour.zoom > 0) {
+    o.zoom = tour.zoom;
+    o.center = std::make_pair(double(tour.size.width) * 0.5, double(tour.size.height) * 0.5);
+  }
+  // The viewer starts on its small built-in scene; the tour replaces it with the soup on its
+  // first frame, before anything is drawn.
+  o.size = GridSize{256, 256};
+  return run_viewer(o, std::make_unique<DemoTour>(std::move(tour), probe));
 }
 
 }  // namespace gpulife::app

@@ -1,0 +1,150 @@
+// Runs `gpulife demo` under xvfb-run with the CPU engines and short stages, then checks what it
+// left: one screenshot per stage plus the summary at the window's size, a printed line per stage
+// naming its engine with a positive ms/generation, captions that change from stage to stage;
+// and that a bad engine name or screenshot folder stops it with a clear message. Exit 77 = skipped.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "xvfb_check_support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+using namespace gpulife::xvfb_check;
+
+constexpr int kWidth = 1024, kHeight = 640;
+
+std::string run(const std::string& command, int& exit_code) {
+  std::cout << "running: " << command << "\n";
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) {
+    exit_code = -1;
+    return {};
+  }
+  std::string output;
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof buf, pipe)) output.append(buf, n);
+  const int status = pclose(pipe);
+  exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::cout << output;
+  return output;
+}
+
+// Pixels of the caption's light text (light grey, not the amber of live cells) below the middle
+// of the image, where the caption sits.
+std::vector<bool> caption_text_mask(const std::vector<unsigned char>& rgb) {
+  std::vector<bool> mask(size_t(kWidth) * kHeight / 2);
+  for (int y = kHeight / 2; y < kHeight; ++y) {
+    for (int x = 0; x < kWidth; ++x) {
+      const unsigned char* p = &rgb[(size_t(y) * kWidth + size_t(x)) * 3];
+      mask[size_t(y - kHeight / 2) * kWidth + size_t(x)] = p[0] > 170 && p[1] > 170 && p[2] > 170;
+    }
+  }
+  return mask;
+}
+
+size_t count(const std::vector<bool>& mask) {
+  size_t n = 0;
+  for (bool b : mask) n += b;
+  return n;
+}
+
+int check_errors(const std::string& gpulife, const fs::path& dir) {
+  int code = 0;
+  std::string out =
+      run("'" + gpulife + "' demo --engines reference,warp-drive --seconds 0.1", code);
+  if (code != 2 && code != 1) return fail("an unknown engine should fail with exit code 1 or 2");
+  if (out.find("warp-drive") == std::string::npos)
+    return fail("the error should name the unknown engine");
+
+  // A regular file where the screenshot folder's parent should be.
+  const fs::path blocker = dir / "not-a-folder";
+  std::ofstream(blocker) << "x";
+  const fs::path shots = blocker / "shots";
+  out = run("'" + gpulife + "' demo --seconds 0.1 --screenshot-dir '" + shots.string() + "'", code);
+  if (code != 1 && code != 2) return fail("an unusable --screenshot-dir should fail");
+  if (out.find(shots.string()) == std::string::npos)
+    return fail("the error should name the screenshot folder");
+  if (out.find("stage 1/") != std::string::npos)
+    return fail("the demo should stop before its first stage");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::cerr << "usage: viewer_demo_screenshot_checks GPULIFE WORKDIR\n";
+    return 2;
+  }
+  const std::string gpulife = argv[1];
+  const fs::path dir = argv[2];
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  if (int failed = check_errors(gpulife, dir)) return failed;
+
+  if (!on_path("xvfb-run")) {
+    std::cout << "skipped: xvfb-run not found (install xvfb to run the viewer test)\n";
+    return 77;
+  }
+  const fs::path shots = dir / "shots";
+  int code = 0;
+  const std::string out =
+      run("xvfb-run -a -s '-screen 0 1600x1000x24' '" + gpulife + "' demo --seconds 0.5 " +
+              "--size 256 --window " + std::to_string(kWidth) + "x" + std::to_string(kHeight) +
+              " --screenshot-dir '" + shots.string() + "'",
+          code);
+  if (code != 0) return fail("gpulife demo exited with " + std::to_string(code));
+
+  // "stage 1/2 reference: 0.1234 ms/gen, ..."
+  const std::regex line(R"(stage (\d+)/(\d+) (\S+): ([0-9.]+) ms/gen)");
+  std::vector<std::string> engines;
+  int total = 0;
+  for (auto it = std::sregex_iterator(out.begin(), out.end(), line); it != std::sregex_iterator();
+       ++it) {
+    const std::smatch& m = *it;
+    if (std::stoi(m[1]) != int(engines.size()) + 1) return fail("stage lines out of order");
+    total = std::stoi(m[2]);
+    engines.push_back(m[3]);
+    if (!(std::stod(m[4]) > 0)) return fail("stage " + std::string(m[1]) + " has no ms/gen");
+  }
+  if (engines.size() < 2 || int(engines.size()) != total)
+    return fail("expected a figures line for every stage, got " + std::to_string(engines.size()));
+  if (out.find("summary:") == std::string::npos) return fail("no summary table printed");
+
+  std::vector<std::vector<bool>> masks;
+  std::vector<fs::path> pngs;
+  for (size_t i = 0; i < engines.size(); ++i) {
+    char name[64];
+    std::snprintf(name, sizeof name, "%02zu-%s.png", i + 1, engines[i].c_str());
+    pngs.push_back(shots / name);
+  }
+  pngs.push_back(shots / "summary.png");
+  for (const fs::path& png : pngs) {
+    int w = 0, h = 0;
+    const std::vector<unsigned char> rgb = read_rgb(png, w, h);
+    if (rgb.empty()) return fail("missing or unreadable screenshot " + png.string());
+    if (w != kWidth || h != kHeight)
+      return fail(png.string() + " is " + std::to_string(w) + "x" + std::to_string(h) +
+                  ", not the window's size");
+    masks.push_back(caption_text_mask(rgb));
+    std::cout << png.filename().string() << ": " << count(masks.back()) << " caption text pixels\n";
+  }
+  for (size_t i = 0; i + 1 < engines.size(); ++i) {
+    if (count(masks[i]) < 400) return fail(pngs[i].string() + " shows no caption");
+    size_t differ = 0;
+    for (size_t k = 0; k < masks[i].size(); ++k) differ += masks[i][k] != masks[i + 1][k];
+    std::cout << pngs[i].filename().string() << " vs " << pngs[i + 1].filename().string() << ": "
+              << differ << " caption pixels differ\n";
+    if (differ < 400) return fail("the caption did not change between stages");
+  }
+  std::cout << "OK: " << engines.size() << " stages and the summary\n";
+  return 0;
+}
