@@ -188,6 +188,7 @@ const Expect kExpected[] = {
     {"coe_ship", Kind::Spaceship, kLife, 16, 8, 0},
     {"seeds_moon", Kind::Spaceship, "B2/S", 1, -1, 0},
     {"highlife_bomber", Kind::Spaceship, "B36/S23", 48, -8, -8},
+    {"day_and_night_c2_ship", Kind::Spaceship, "B3678/S34678", 32, 0, -16},
     {"gosper_glider_gun", Kind::Gun, kLife, 30, 1, 1, 0, 0, 5},
     {"simkin_glider_gun", Kind::Gun, kLife, 120, -1, -1, 0, 0, 5},
     {"r_pentomino", Kind::Methuselah, kLife, 0, 0, 0, 1103, 116},
