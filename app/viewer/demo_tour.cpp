@@ -56,8 +56,13 @@ std::string format_gcells(double g) {
   return format(g >= 100 ? "%.0f" : g >= 10 ? "%.1f" : "%.2f", g);
 }
 
+// Slower stages (a tour in another order) keep two significant digits instead of "0.00".
+std::string plain_speedup(double x) {
+  return format(x >= 100 ? "%.0f" : x >= 10 ? "%.1f" : x >= 1 ? "%.2f" : "%.2g", x);
+}
+
 std::string format_speedup(double x) {
-  return format(x >= 100 ? "%.0f" : x >= 10 ? "%.1f" : "%.2f", x) + "\xc3\x97";  // ×
+  return plain_speedup(x) + "\xc3\x97";  // ×
 }
 
 std::string size_text(int64_t w, int64_t h) {
@@ -420,7 +425,8 @@ void DemoTour::adapt_gens_per_frame(ViewerState& state) {
   if (options_.gens_per_frame > 0 || ms_.empty()) return;
   const bool multistep =
       engine_registry().info(options_.engines[size_t(stage_)]).family == "multistep";
-  int g = int(std::clamp(kStepBudgetMs / ms_.back(), 1.0, 4096.0));
+  // From the stage's median, so one slow step (a busy machine) does not halve the rate.
+  int g = int(std::clamp(kStepBudgetMs / median(settled(ms_)), 1.0, 4096.0));
   if (g >= 16) g -= g % 16;
   if (multistep) g = std::max(g, 16);
   gens_per_frame_ = g;
@@ -443,12 +449,12 @@ void DemoTour::finish_stage() {
     }
   }
   std::printf(
-      "stage %d/%zu %s: %.4f ms/gen, %.1f%% of %.0f GB/s limit, %.2f Gcell/s, %.2fx stage %d, "
+      "stage %d/%zu %s: %.4f ms/gen, %.1f%% of %.0f GB/s limit, %.2f Gcell/s, %sx stage %d, "
       "generations %llu-%llu\n",
       stage_ + 1, options_.engines.size(), r.engine.c_str(), r.ms_per_generation,
       r.percent_of_limit, r.limit_gbytes_per_second, r.gcells_per_second,
-      r.ms_per_generation > 0 && base > 0 ? base / r.ms_per_generation : 0.0, base_index + 1,
-      static_cast<unsigned long long>(r.first_generation),
+      plain_speedup(r.ms_per_generation > 0 && base > 0 ? base / r.ms_per_generation : 0.0).c_str(),
+      base_index + 1, static_cast<unsigned long long>(r.first_generation),
       static_cast<unsigned long long>(r.last_generation));
   std::fflush(stdout);
 }
@@ -467,9 +473,9 @@ void DemoTour::print_summary() const {
                   r.skip_reason.c_str());
       continue;
     }
-    std::printf("summary: %-3zu %-16s %12.4f %11.1f%% %12.2f %9.2fx\n", i + 1, r.engine.c_str(),
+    std::printf("summary: %-3zu %-16s %12.4f %11.1f%% %12.2f %9sx\n", i + 1, r.engine.c_str(),
                 r.ms_per_generation, r.percent_of_limit, r.gcells_per_second,
-                r.ms_per_generation > 0 ? base / r.ms_per_generation : 0.0);
+                plain_speedup(r.ms_per_generation > 0 ? base / r.ms_per_generation : 0.0).c_str());
   }
   std::fflush(stdout);
 }
@@ -549,10 +555,22 @@ void DemoTour::draw_status_line(ViewerState& state) {
                   "generation %llu  \xc2\xb7  %d gens/frame  \xc2\xb7  %.0f gens/s",
                   static_cast<unsigned long long>(state.sim.generation()), gens_per_frame_,
                   f.generations_per_second);
+    // Shorter forms when the free area is narrow (a small window, or the panel shown).
+    const float room = float(vp.x - left) - 60.0f * s;
+    const std::string grid = size_text(state.sim.width(), state.sim.height());
+    const std::string forms[3] = {grid + " cells, random soup on a torus  \xc2\xb7  " + text,
+                                  grid + "  \xc2\xb7  " + text, text};
+    const float title = ImGui::CalcTextSize("gpulife demo").x + ImGui::GetStyle().ItemSpacing.x;
+    const std::string* line = &forms[2];
+    for (const std::string& form : forms) {
+      if (title + ImGui::CalcTextSize(form.c_str()).x <= room) {
+        line = &form;
+        break;
+      }
+    }
     ImGui::TextColored(kAccent, "gpulife demo");
     ImGui::SameLine();
-    ImGui::TextColored(kText, "%s cells, random soup on a torus  \xc2\xb7  %s",
-                       size_text(state.sim.width(), state.sim.height()).c_str(), text);
+    ImGui::TextColored(kText, "%s", line->c_str());
   }
   ImGui::End();
   ImGui::PopStyleVar();
@@ -603,10 +621,10 @@ void DemoTour::draw_stage_caption(ViewerState& state) {
       have ? format_gcells(gcells) : dash, have && base > 0 ? format_speedup(base / ms) : dash};
   const std::string labels[4] = {
       "ms per generation",
-      limit_gbytes_ > 0 ? "of the " + format("%.0f", limit_gbytes_) + " GB/s bandwidth limit"
+      limit_gbytes_ > 0 ? "of the " + format("%.0f", limit_gbytes_) + " GB/s limit"
                         : "of the bandwidth limit",
       "Gcell/s",
-      base_index == stage_ ? "speed-up (the baseline)"
+      base_index == stage_ ? "speed-up: the baseline"
                            : "speed-up over stage " + std::to_string(base_index + 1)};
   if (ImGui::BeginTable("##figures", 4, ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableNextRow();
@@ -617,7 +635,9 @@ void DemoTour::draw_stage_caption(ViewerState& state) {
         ImGui::TextColored(c == 3 ? kAccent : kText, "%s", values[c].c_str());
       }
       FontScope font(label_font_);
-      ImGui::TextColored(kDim, "%s", labels[c].c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+      ImGui::TextWrapped("%s", labels[c].c_str());
+      ImGui::PopStyleColor();
     }
     ImGui::EndTable();
   }
