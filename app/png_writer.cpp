@@ -1,5 +1,5 @@
 // PNG encoding: per-row filter choice, LZ77 with hash chains, one fixed-Huffman deflate block.
-#include "app/viewer/png_writer.hpp"
+#include "app/png_writer.hpp"
 
 #include <array>
 #include <cstdlib>
