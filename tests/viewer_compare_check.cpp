@@ -102,7 +102,11 @@ int main(int argc, char** argv) {
   fs::create_directories(dir);
 
   Shot agree;
-  if (std::string e = run(argv[1], dir / "agree.png", "", agree); !e.empty()) return fail(e);
+  const fs::path chart = dir / "chart.png";
+  fs::remove(chart);
+  if (std::string e = run(argv[1], dir / "agree.png", "--chart '" + chart.string() + "'", agree);
+      !e.empty())
+    return fail(e);
   for (int g : {25, 50, 75, 100, 125}) {
     const std::string line = "compare: all 2 engines agree at generation " + std::to_string(g);
     if (agree.output.find(line) == std::string::npos) return fail("missing \"" + line + "\"");
@@ -114,6 +118,16 @@ int main(int argc, char** argv) {
     return fail("the two tiles differ in " + std::to_string(d) + " pixel values");
   if (coloured_text(agree, false) < 20) return fail("no green agreement text on screen");
   if (coloured_text(agree, true) > 0) return fail("red divergence text shown although they agree");
+  // The exported chart (drawn with FreeType; a build without it says so instead).
+  if (agree.output.find("cannot export the chart: ") == std::string::npos) {
+    int cw = 0, ch = 0;
+    if (agree.output.find("chart: " + chart.string()) == std::string::npos)
+      return fail("no \"chart:\" line for --chart");
+    if (read_rgb(chart, cw, ch).empty() || cw != 1600 || ch < 200)
+      return fail("the exported chart is not a 1600-pixel-wide PNG");
+  } else if (agree.output.find("install") == std::string::npos) {
+    return fail("the chart could not be exported and the message does not say what to install");
+  }
 
   Shot fault;
   if (std::string e = run(argv[1], dir / "fault.png", "--inject-fault cpu-simd@60", fault);

@@ -28,30 +28,6 @@ std::string export_path() {
   return name;
 }
 
-void export_chart(ViewerState& s) {
-  std::vector<ChartEntry> entries;
-  for (size_t i = 0; i < s.compare.size(); ++i) {
-    const LiveFigures& f = s.compare.lane(s.sim, i).figures();
-    if (f.ms_per_generation <= 0) continue;
-    entries.push_back({s.compare.lane(s.sim, i).engine_name(), f.ms_per_generation,
-                       f.percent_of_limit, f.gcells_per_second});
-  }
-  ChartOptions options;
-  options.title = "gpulife compare mode";
-  options.subtitle = compute_device_summary() + ", " + std::to_string(s.sim.width()) + "x" +
-                     std::to_string(s.sim.height()) + " " +
-                     std::string(to_string(s.sim.topology())) + ", " + s.sim.rule().to_string() +
-                     ", generation " + std::to_string(s.compare.generation(s.sim));
-  const std::string path = export_path();
-  try {
-    write_comparison_chart(path, entries, options);
-    s.report("chart saved as " + path);
-    std::printf("chart: %s\n", path.c_str());
-  } catch (const Error& e) {
-    s.report(std::string("cannot export the chart: ") + e.what(), true);
-  }
-}
-
 // One engine's row of the table: name, a bar of % of the bandwidth limit with the limit (100 %)
 // as a white marker, the figures, and its ms/generation history.
 void lane_row(ViewerState& s, size_t i, double scale_percent, double slowest_ms) {
@@ -235,13 +211,40 @@ void draw_compare_window(ViewerState& s) {
       for (size_t i = 0; i < s.compare.size(); ++i) lane_row(s, i, scale, slowest);
       ImGui::EndTable();
     }
-    if (ImGui::Button("Export chart (PNG)")) export_chart(s);
+    if (ImGui::Button("Export chart (PNG)")) export_compare_chart(s, export_path());
     ImGui::SameLine();
     ImGui::TextDisabled(
         "speed-up: over the slowest engine; ms/gen: GPU time per generation (CPU: wall time)");
     s.compare_window_height = (ImGui::GetWindowSize().y + 2 * pad) * fb_scale.y;
   }
   ImGui::End();
+}
+
+bool export_compare_chart(ViewerState& s, const std::string& path) {
+  std::vector<ChartEntry> entries;
+  for (size_t i = 0; i < s.compare.size(); ++i) {
+    const LiveFigures& f = s.compare.lane(s.sim, i).figures();
+    if (f.ms_per_generation <= 0) continue;
+    entries.push_back({s.compare.lane(s.sim, i).engine_name(), f.ms_per_generation,
+                       f.percent_of_limit, f.gcells_per_second});
+  }
+  ChartOptions options;
+  options.title = "gpulife compare mode";
+  options.subtitle = compute_device_summary() + "; " + std::to_string(s.sim.width()) + "x" +
+                     std::to_string(s.sim.height()) + " " +
+                     std::string(to_string(s.sim.topology())) + ", " + s.sim.rule().to_string() +
+                     ", live figures at generation " + std::to_string(s.compare.generation(s.sim));
+  try {
+    if (entries.empty()) throw Error("no engine has stepped yet");
+    write_comparison_chart(path, entries, options);
+  } catch (const Error& e) {
+    s.report(std::string("cannot export the chart: ") + e.what(), true);
+    std::printf("compare: cannot export the chart: %s\n", e.what());
+    return false;
+  }
+  s.report("chart saved as " + path);
+  std::printf("chart: %s\n", path.c_str());
+  return true;
 }
 
 void draw_tile_labels(ViewerState& s) {

@@ -1,6 +1,8 @@
 // The ImGui panels, one file each; the control window stacks them down the left side.
 #pragma once
 
+#include <string>
+
 #include "app/viewer/viewer_state.hpp"
 
 namespace gpulife::app {
@@ -21,5 +23,8 @@ void draw_grow_prompt(ViewerState& state);
 void draw_edit_overlay(ViewerState& state);
 void draw_compare_window(ViewerState& state);  // compare_panel.cpp: live bars, agreement
 void draw_tile_labels(ViewerState& state);     // compare_panel.cpp: engine name per tile
+// Writes compare mode's figures as a bar chart PNG (compare_panel.cpp); false with a message in
+// the panel when it cannot.
+bool export_compare_chart(ViewerState& state, const std::string& path);
 
 }  // namespace gpulife::app

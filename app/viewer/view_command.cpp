@@ -54,6 +54,9 @@ int view_command(const std::vector<std::string>& args) {
            "engine, up to 4)",
            "0");
   p.option("check-every", "", "GENS", "compare mode: generations between agreement checks", "64");
+  p.option("chart", "", "FILE.png",
+           "compare mode: at exit, write the engines' figures as a bar chart (the panel's Export "
+           "button does the same at any time)");
   p.option("inject-fault", "", "ENGINE@GEN",
            "compare mode: flip one cell of ENGINE's copy at generation GEN, to see the agreement "
            "check catch it");
@@ -121,6 +124,7 @@ int view_command(const std::vector<std::string>& args) {
     o.tiles = int(p.get_int("tiles", 0, 4));
     if (o.tiles == 3) throw UsageError("--tiles is 1, 2 or 4");
     o.check_every = uint64_t(p.get_int("check-every", 0, 1 << 30));
+    o.compare_chart = p.get("chart");
     if (p.has("inject-fault")) {
       const std::string f = p.get("inject-fault");
       const size_t at = f.find('@');
@@ -133,8 +137,8 @@ int view_command(const std::vector<std::string>& args) {
                          "\"");
       }
     }
-  } else if (p.has("tiles") || p.has("inject-fault")) {
-    throw UsageError("--tiles and --inject-fault belong to --compare");
+  } else if (p.has("tiles") || p.has("inject-fault") || p.has("chart")) {
+    throw UsageError("--tiles, --chart and --inject-fault belong to --compare");
   }
   if (!o.more_engines.empty() && !o.headless)
     throw UsageError(

@@ -329,6 +329,8 @@ void print_layout(ViewerState& s, int fb_w, int fb_h) {
     std::printf(", panel (%.0f, %.0f)-(%.0f, %.0f)", s.panel_min.x, s.panel_min.y, s.panel_max.x,
                 s.panel_max.y);
   std::printf("\n");
+  if (s.compare.active() && !s.options.compare_chart.empty())
+    export_compare_chart(s, s.options.compare_chart);
   if (s.compare.active()) {
     std::printf("compare: at exit");
     for (size_t i = 0; i < s.compare.size(); ++i)

@@ -49,6 +49,7 @@ struct ViewerOptions {
   uint64_t check_every = 64;
   std::string fault_engine;       // inject a fault: flip a cell of this engine's copy ...
   uint64_t fault_generation = 0;  // ... at this generation
+  std::string compare_chart;      // at exit, the comparison as a bar chart PNG
 };
 
 }  // namespace gpulife::app
