@@ -610,10 +610,15 @@ void DemoTour::draw_stage_caption(ViewerState& state) {
                gcells = median(settled(gcells_));
   double base = 0;
   int base_index = -1;
+  // The baseline is the first stage that measured something, as in the printed lines.
   for (size_t i = 0; i < results_.size() && base_index < 0; ++i) {
-    if (!results_[i].shown) continue;
-    base_index = int(i);
-    base = int(i) == stage_ ? ms : results_[i].ms_per_generation;
+    if (int(i) == stage_) {
+      base_index = stage_;
+      base = ms;
+    } else if (results_[i].shown && results_[i].ms_per_generation > 0) {
+      base_index = int(i);
+      base = results_[i].ms_per_generation;
+    }
   }
   const std::string dash = "\xe2\x80\x93";  // shown while the first steps run
   const std::string values[4] = {
