@@ -1,7 +1,8 @@
 // Runs `gpulife demo` under xvfb-run with the CPU engines and short stages, then checks what it
 // left: one screenshot per stage plus the summary at the window's size, a printed line per stage
 // naming its engine with a positive ms/generation, captions that change from stage to stage;
-// and that a bad engine name or screenshot folder stops it with a clear message. Exit 77 = skipped.
+// that a bad engine name or screenshot folder stops it with a clear message; and that --headless
+// (through EGL) measures each stage's own engine. Exit 77 = skipped.
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -77,6 +78,39 @@ int check_errors(const std::string& gpulife, const fs::path& dir) {
   return 0;
 }
 
+// --headless draws through EGL (llvmpipe without a GPU); where no EGL device exists this part
+// is skipped. Each stage must have measured its own engine: a loop that switched engines behind
+// the tour's back leaves a stage without figures.
+int check_headless(const std::string& gpulife, const fs::path& dir) {
+  const fs::path shots = dir / "headless";
+  int code = 0;
+  const std::string out = run("'" + gpulife +
+                                  "' demo --headless --seconds 0.3 --size 128 --window 640x400 "
+                                  "--engines cpu-simd,reference --screenshot-dir '" +
+                                  shots.string() + "'",
+                              code);
+  if (code != 0 && out.find("EGL") != std::string::npos) {
+    std::cout << "headless part skipped: no EGL device here\n";
+    return 0;
+  }
+  if (code != 0) return fail("gpulife demo --headless exited with " + std::to_string(code));
+  const std::regex line(R"(stage (\d)/2 (\S+): ([0-9.]+) ms/gen)");
+  std::vector<std::string> engines;
+  for (auto it = std::sregex_iterator(out.begin(), out.end(), line); it != std::sregex_iterator();
+       ++it) {
+    if (!(std::stod((*it)[3]) > 0)) return fail("headless stage without figures: " + it->str());
+    engines.push_back((*it)[2]);
+  }
+  if (engines != std::vector<std::string>{"cpu-simd", "reference"})
+    return fail("headless run should show cpu-simd, then reference");
+  for (const char* name : {"01-cpu-simd.png", "02-reference.png", "summary.png"}) {
+    int w = 0, h = 0;
+    if (read_rgb(shots / name, w, h).empty() || w != 640 || h != 400)
+      return fail("headless screenshot " + std::string(name) + " missing or not 640x400");
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -89,6 +123,7 @@ int main(int argc, char** argv) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   if (int failed = check_errors(gpulife, dir)) return failed;
+  if (int failed = check_headless(gpulife, dir)) return failed;
 
   if (!on_path("xvfb-run")) {
     std::cout << "skipped: xvfb-run not found (install xvfb to run the viewer test)\n";

@@ -89,19 +89,6 @@ std::optional<double> host_available_bytes() {
   return std::nullopt;
 }
 
-const char* font_dir() {
-  static const char* dir = [] {
-    if (const char* env = std::getenv("GPULIFE_FONT_DIR")) return env;
-    for (const char* d :
-         {"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF"}) {
-      std::error_code ec;
-      if (fs::exists(fs::path(d) / "DejaVuSans.ttf", ec)) return d;
-    }
-    return "";
-  }();
-  return dir;
-}
-
 const ImVec4 kAccent(1.0f, 0.78f, 0.24f, 1.0f);
 const ImVec4 kText(0.90f, 0.92f, 0.95f, 1.0f);
 const ImVec4 kDim(0.62f, 0.66f, 0.72f, 1.0f);
@@ -143,6 +130,19 @@ constexpr ImGuiWindowFlags kOverlayFlags =
     ImGuiWindowFlags_AlwaysAutoResize;
 
 }  // namespace
+
+fs::path tour_font_path(const char* file) {
+  std::vector<fs::path> dirs;
+  if (const char* env = std::getenv("GPULIFE_FONT_DIR")) dirs.emplace_back(env);
+  for (const char* d :
+       {"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF"})
+    dirs.emplace_back(d);
+  for (const fs::path& dir : dirs) {
+    std::error_code ec;
+    if (fs::exists(dir / file, ec)) return dir / file;
+  }
+  return {};
+}
 
 TourEngines choose_tour_engines(const EngineRegistry& registry) {
   TourEngines t;
@@ -311,13 +311,9 @@ void DemoTour::load_fonts(ViewerState& state) {
   if (!ImGui::GetCurrentContext() || !ImGui::GetIO().BackendRendererUserData) return;
   ImGuiIO& io = ImGui::GetIO();
   const float s = std::max(1.0f, state.ui_scale);
-  const std::string dir = font_dir();
   auto load = [&](const char* file, float px) -> ImFont* {
-    if (!dir.empty()) {
-      const fs::path path = fs::path(dir) / file;
-      std::error_code ec;
-      if (fs::exists(path, ec)) return io.Fonts->AddFontFromFileTTF(path.c_str(), px * s);
-    }
+    if (const fs::path path = tour_font_path(file); !path.empty())
+      return io.Fonts->AddFontFromFileTTF(path.c_str(), px * s);
     ImFontConfig config;
     config.SizePixels = px * s;
     return io.Fonts->AddFontDefault(&config);
@@ -411,6 +407,8 @@ void DemoTour::sample(ViewerState& state) {
   // Right after a switch the figures still hold the previous engine's step until this one's
   // first step lands in the (cleared) history.
   if (state.sim.ms_history().empty()) return;
+  // Only this stage's engine counts (a loop that switched engines itself would be caught here).
+  if (state.sim.engine_name() != options_.engines[size_t(stage_)]) return;
   const LiveFigures& f = state.sim.figures();
   if (f.generation == last_generation_ || f.ms_per_generation <= 0) return;
   last_generation_ = f.generation;
