@@ -505,7 +505,8 @@ int run_headless(ViewerState& s) {
   int phase_frames = 0;
   for (int frame = 0; frame < frames; ++frame) {
     const size_t phase = std::min(engines.size() - 1, size_t(frame / per_engine));
-    if (engines[phase] != s.sim.engine_name()) {
+    // A script (gpulife demo) switches engines itself.
+    if (!s.script && engines[phase] != s.sim.engine_name()) {
       summary(phase_frames);
       save_phase_screenshot();
       phase_frames = 0;
