@@ -148,9 +148,7 @@ int demo_command(const std::vector<std::string>& args) {
   // The viewer starts on its small built-in scene; the tour replaces it with the soup on its
   // first frame, before anything is drawn.
   o.size = GridSize{256, 256};
-  auto script = std::make_unique<DemoTour>(std::move(tour), probe);
-  if (o.headless) return run_tour_headless(o, std::move(script));
-  return run_viewer(o, std::move(script));
+  return run_viewer(o, std::make_unique<DemoTour>(std::move(tour), probe));
 }
 
 }  // namespace gpulife::app

@@ -89,6 +89,21 @@ std::optional<double> host_available_bytes() {
   return std::nullopt;
 }
 
+// A DejaVu font file from $GPULIFE_FONT_DIR or the usual system folders; empty when none is
+// there (then ImGui's built-in font is scaled instead).
+fs::path tour_font_path(const char* file) {
+  std::vector<fs::path> dirs;
+  if (const char* env = std::getenv("GPULIFE_FONT_DIR")) dirs.emplace_back(env);
+  for (const char* d :
+       {"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF"})
+    dirs.emplace_back(d);
+  for (const fs::path& dir : dirs) {
+    std::error_code ec;
+    if (fs::exists(dir / file, ec)) return dir / file;
+  }
+  return {};
+}
+
 const ImVec4 kAccent(1.0f, 0.78f, 0.24f, 1.0f);
 const ImVec4 kText(0.90f, 0.92f, 0.95f, 1.0f);
 const ImVec4 kDim(0.62f, 0.66f, 0.72f, 1.0f);
@@ -130,19 +145,6 @@ constexpr ImGuiWindowFlags kOverlayFlags =
     ImGuiWindowFlags_AlwaysAutoResize;
 
 }  // namespace
-
-fs::path tour_font_path(const char* file) {
-  std::vector<fs::path> dirs;
-  if (const char* env = std::getenv("GPULIFE_FONT_DIR")) dirs.emplace_back(env);
-  for (const char* d :
-       {"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF"})
-    dirs.emplace_back(d);
-  for (const fs::path& dir : dirs) {
-    std::error_code ec;
-    if (fs::exists(dir / file, ec)) return dir / file;
-  }
-  return {};
-}
 
 TourEngines choose_tour_engines(const EngineRegistry& registry) {
   TourEngines t;

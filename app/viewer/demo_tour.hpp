@@ -3,9 +3,7 @@
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
 #include <functional>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,10 +52,6 @@ int64_t default_tour_size(bool gpu, std::optional<double> device_free_bytes);
 // A random soup of about `density` live cells, fast enough for 2^32 cells: each cell's bit is
 // built from eight random words (density rounded to 1/256).
 Grid make_soup(GridSize size, Topology topology, double density, uint64_t seed);
-
-// A DejaVu font file from $GPULIFE_FONT_DIR or the usual system folders; empty when none is
-// there (then ImGui's built-in font is scaled instead).
-std::filesystem::path tour_font_path(const char* file);
 
 struct TourOptions {
   std::vector<std::string> engines;
@@ -140,9 +134,5 @@ class DemoTour : public FrameScript {
   ImFont* label_font_ = nullptr;
   bool fonts_tried_ = false;
 };
-
-// `gpulife demo --headless` (demo_headless.cpp): the tour drawn offscreen through EGL; returns
-// the exit code.
-int run_tour_headless(const ViewerOptions& options, std::unique_ptr<FrameScript> script);
 
 }  // namespace gpulife::app
