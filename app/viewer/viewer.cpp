@@ -60,11 +60,6 @@ void setup_simulation(ViewerState& s) {
     s.pattern_name = pattern.name.empty() ? fs::path(o.pattern).stem().string() : pattern.name;
   }
   if (o.rule && o.pattern.empty()) rule = parse_rule(*o.rule).rule;
-  if (o.random_density > 0) {
-    Grid soup(grid.width(), grid.height(), grid.topology());
-    soup.randomize(o.random_density, 20261129);
-    for (size_t i = 0; i < soup.words().size(); ++i) grid.words()[i] |= soup.words()[i];
-  }
   std::vector<std::string> compare_engines = o.compare_engines;
   if (o.compare && compare_engines.empty()) compare_engines = Comparison::default_engines();
   if (o.compare) {
@@ -78,6 +73,12 @@ void setup_simulation(ViewerState& s) {
       s.report("compare mode picked " + std::to_string(fit.width) + "x" +
                std::to_string(fit.height) + ", the largest size at which all engines fit");
     }
+  }
+  // The soup comes after compare mode's size choice, so a smaller grid is filled whole.
+  if (o.random_density > 0) {
+    Grid soup(grid.width(), grid.height(), grid.topology());
+    soup.randomize(o.random_density, 20261129);
+    for (size_t i = 0; i < soup.words().size(); ++i) grid.words()[i] |= soup.words()[i];
   }
   if (o.verify) s.initial = grid;
   const std::string engine = o.compare          ? compare_engines.front()
