@@ -43,15 +43,30 @@ void setup_simulation(ViewerState& s) {
   const ViewerOptions& o = s.options;
   Grid grid;
   Rule rule;
+  std::vector<std::string> compare_engines = o.compare_engines;
+  if (o.compare && compare_engines.empty()) compare_engines = Comparison::default_engines();
+  // Every engine keeps a copy of the state in compare mode: the largest size that fits them all,
+  // chosen before the scene is laid out on it.
+  auto fit_for_compare = [&](GridSize wanted) {
+    std::vector<std::string> notes;
+    const GridSize fit = Comparison::fitting_size(compare_engines, wanted, notes);
+    for (const std::string& note : notes) std::printf("compare: %s\n", note.c_str());
+    if (fit.width != wanted.width || fit.height != wanted.height)
+      s.report("compare mode picked " + std::to_string(fit.width) + "x" +
+               std::to_string(fit.height) + ", the largest size at which all engines fit");
+    return fit;
+  };
+  std::optional<GridSize> size = o.size;
+  if (o.compare && size) size = fit_for_compare(*size);
   if (o.pattern.empty()) {
-    DemoSetup demo = make_demo(o.size, o.topology);
+    DemoSetup demo = make_demo(size, o.topology);
     grid = std::move(demo.grid);
     rule = demo.rule;
     s.pattern_name = demo.name;
   } else {
     Pattern pattern = load_named_pattern(o.pattern);
     if (o.rule) pattern.rule = parse_rule(*o.rule);
-    GridRequest request{o.size, o.topology};
+    GridRequest request{size, o.topology};
     const GridSetup setup = choose_grid(pattern, request, 1024);
     for (const std::string& note : setup.notes) std::cerr << "gpulife view: " << note << "\n";
     grid = Grid(setup.size.width, setup.size.height, setup.topology);
@@ -60,19 +75,11 @@ void setup_simulation(ViewerState& s) {
     s.pattern_name = pattern.name.empty() ? fs::path(o.pattern).stem().string() : pattern.name;
   }
   if (o.rule && o.pattern.empty()) rule = parse_rule(*o.rule).rule;
-  std::vector<std::string> compare_engines = o.compare_engines;
-  if (o.compare && compare_engines.empty()) compare_engines = Comparison::default_engines();
-  if (o.compare) {
-    // Every engine keeps a copy of the state: the largest size that fits them all.
-    std::vector<std::string> notes;
-    const GridSize fit =
-        Comparison::fitting_size(compare_engines, {grid.width(), grid.height()}, notes);
-    for (const std::string& note : notes) std::printf("compare: %s\n", note.c_str());
-    if (fit.width != grid.width() || fit.height != grid.height()) {
+  if (o.compare && !o.size) {
+    // The size the pattern asked for may still be too large for all of them.
+    const GridSize fit = fit_for_compare({grid.width(), grid.height()});
+    if (fit.width != grid.width() || fit.height != grid.height())
       grid = regrid(grid, fit, grid.topology());
-      s.report("compare mode picked " + std::to_string(fit.width) + "x" +
-               std::to_string(fit.height) + ", the largest size at which all engines fit");
-    }
   }
   // The soup comes after compare mode's size choice, so a smaller grid is filled whole.
   if (o.random_density > 0) {
@@ -551,7 +558,7 @@ int run_headless(ViewerState& s) {
       if (s.script->finished()) break;
     }
   }
-  summary(phase_frames);
+  if (!s.script) summary(phase_frames);  // a script prints its own figures per stage
   save_phase_screenshot();
   int status = 0;
   if (s.options.verify) status = verify_against_cpu(s);
