@@ -47,7 +47,7 @@ std::vector<std::string> Comparison::default_engines() {
 }
 
 GridSize Comparison::fitting_size(const std::vector<std::string>& engines, GridSize wanted,
-                                  std::vector<std::string>& notes) {
+                                  size_t max_state_bytes, std::vector<std::string>& notes) {
 #if GPULIFE_HAVE_CUDA
   if (!cuda_device_available()) return wanted;
   size_t free_bytes = 0, total_bytes = 0;
@@ -57,28 +57,39 @@ GridSize Comparison::fitting_size(const std::vector<std::string>& engines, GridS
   GridSize size = wanted;
   while (true) {
     double sum = 0, largest = 0;
+    std::string too_large;  // an engine one of whose states is more than the renderer draws
     for (const std::string& name : engines) {
       if (!engine_registry().info(name).gpu || !gpu::is_interop_engine(name)) continue;
+      const gpu::DeviceLayout layout =
+          gpu::make_gpu_engine(name)->device_layout(size.width, size.height);
+      if (max_state_bytes > 0 && layout.row_pitch_bytes * size_t(size.height) > max_state_bytes)
+        too_large = name;
       // Two GL state buffers each; while an engine starts, its own copy exists as well.
-      const double bytes =
-          2.0 *
-          double(gpu::make_gpu_engine(name)->device_layout(size.width, size.height).buffer_bytes);
+      const double bytes = 2.0 * double(layout.buffer_bytes);
       sum += bytes;
       largest = std::max(largest, bytes);
     }
-    if (sum + largest <= budget || size.width <= 256 || size.height <= 256) break;
-    char note[200];
-    std::snprintf(note, sizeof note,
-                  "%s does not fit all %zu engines together (%.1f GiB needed, %.1f GiB free); "
-                  "trying half",
-                  size_text(size).c_str(), engines.size(), (sum + largest) / double(1ull << 30),
-                  double(free_bytes) / double(1ull << 30));
+    if ((too_large.empty() && sum + largest <= budget) || size.width <= 256 || size.height <= 256)
+      break;
+    char note[240];
+    if (!too_large.empty()) {
+      std::snprintf(note, sizeof note,
+                    "%s: one state of %s is over the %zu MiB the viewer can draw; trying half",
+                    size_text(size).c_str(), too_large.c_str(), max_state_bytes >> 20);
+    } else {
+      std::snprintf(note, sizeof note,
+                    "%s does not fit all %zu engines together (%.1f GiB needed, %.1f GiB free); "
+                    "trying half",
+                    size_text(size).c_str(), engines.size(), (sum + largest) / double(1ull << 30),
+                    double(free_bytes) / double(1ull << 30));
+    }
     notes.push_back(note);
     size = {size.width / 2, size.height / 2};
   }
   return size;
 #else
   (void)engines;
+  (void)max_state_bytes;
   (void)notes;
   return wanted;
 #endif

@@ -43,9 +43,10 @@ class Comparison {
   // shape; without a CUDA device, the CPU engines.
   static std::vector<std::string> default_engines();
   // The largest size, halving from `wanted`, at which every engine's state fits the GPU's free
-  // memory together (CPU engines count nothing); notes say what was given up and why.
+  // memory together (CPU engines count nothing) and no state buffer is over
+  // `max_state_bytes` (what the renderer can draw); notes say what was given up and why.
   static GridSize fitting_size(const std::vector<std::string>& engines, GridSize wanted,
-                               std::vector<std::string>& notes);
+                               size_t max_state_bytes, std::vector<std::string>& notes);
 
   bool active() const { return !lanes_.empty(); }
   size_t size() const { return lanes_.size(); }

@@ -13,6 +13,7 @@ namespace {
 // One binding covers less than 2 GiB; ranges of at most 1 GiB keep offsets aligned and simple.
 constexpr size_t kMaxChunkBytes = size_t{1} << 30;
 constexpr int kChunkBindings = 4;
+static_assert(GridRenderer::kMaxStateBytes == kChunkBindings * kMaxChunkBytes);
 constexpr GLuint kDensityBinding = 4;
 
 std::vector<ShaderStage> compute_stage(const char* file) {

@@ -32,6 +32,8 @@ class GridRenderer {
 
   static constexpr int kBaseBlock = 16;  // must match grid_access.glsl
   static constexpr int kMaxLevels = 12;
+  // The largest state buffer it can draw (bound as four 1 GiB shader storage ranges).
+  static constexpr size_t kMaxStateBytes = size_t{4} << 30;
 
  private:
   struct Pyramid {

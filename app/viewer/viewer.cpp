@@ -49,7 +49,8 @@ void setup_simulation(ViewerState& s) {
   // chosen before the scene is laid out on it.
   auto fit_for_compare = [&](GridSize wanted) {
     std::vector<std::string> notes;
-    const GridSize fit = Comparison::fitting_size(compare_engines, wanted, notes);
+    const GridSize fit =
+        Comparison::fitting_size(compare_engines, wanted, GridRenderer::kMaxStateBytes, notes);
     for (const std::string& note : notes) std::printf("compare: %s\n", note.c_str());
     if (fit.width != wanted.width || fit.height != wanted.height)
       s.report("compare mode picked " + std::to_string(fit.width) + "x" +
