@@ -35,16 +35,8 @@ std::string run(const std::string& gpulife, const fs::path& png, const std::stri
       "xvfb-run -a -s '-screen 0 " + std::to_string(kW) + "x" + std::to_string(kH) + "x24' '" +
       gpulife + "' view --compare --engine reference,cpu-simd --size 192 --random 0.35 --run " +
       "--check-every 25 --frames 130 --window " + std::to_string(kW) + "x" + std::to_string(kH) +
-      " " + extra + " --screenshot '" + png.string() + "' 2>&1";
-  std::cout << "running: " << command << "\n";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return "cannot run xvfb-run";
-  char buf[4096];
-  while (size_t n = fread(buf, 1, sizeof buf, pipe)) shot.output.append(buf, n);
-  shot.status = pclose(pipe);
-  // Per-frame lines are long; the rest tells the story.
-  std::regex frame_line(R"(^frame \d+:.*\n)", std::regex::multiline);
-  std::cout << std::regex_replace(shot.output, frame_line, "");
+      " " + extra + " --screenshot '" + png.string() + "'";
+  shot.output = run_command(command, shot.status);
   if (shot.status != 0) return "gpulife view exited with status " + std::to_string(shot.status);
   std::smatch m;
   const std::regex tiles(R"(view: (\d) tiles from \((\d+), (\d+)\), each (\d+)x(\d+))");
@@ -90,14 +82,7 @@ long coloured_text(const Shot& s, bool red) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: viewer_compare_check GPULIFE WORKDIR\n";
-    return 2;
-  }
-  if (!on_path("xvfb-run")) {
-    std::cout << "skipped: xvfb-run not found (install xvfb to run the viewer test)\n";
-    return 77;
-  }
+  if (int code = check_setup(argc, "viewer_compare_check")) return code;
   const fs::path dir = argv[2];
   fs::create_directories(dir);
 

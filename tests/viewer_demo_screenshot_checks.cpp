@@ -23,18 +23,9 @@ using namespace gpulife::xvfb_check;
 constexpr int kWidth = 1024, kHeight = 640;
 
 std::string run(const std::string& command, int& exit_code) {
-  std::cout << "running: " << command << "\n";
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) {
-    exit_code = -1;
-    return {};
-  }
-  std::string output;
-  char buf[4096];
-  while (size_t n = fread(buf, 1, sizeof buf, pipe)) output.append(buf, n);
-  const int status = pclose(pipe);
-  exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::cout << output;
+  int status = 0;
+  std::string output = run_command(command, status);
+  exit_code = status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return output;
 }
 

@@ -38,14 +38,9 @@ std::string run(const std::string& gpulife, const fs::path& dir, const std::stri
                               "40,40 --paste '" +
                               (dir / "shape.cells").string() + "' --paste-at " +
                               std::to_string(kAtX) + "," + std::to_string(kAtY) + " " + extra +
-                              " --frames 3 --screenshot '" + png.string() + "' 2>&1";
-  std::cout << "running: " << command << "\n";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return "cannot run xvfb-run";
-  char buf[4096];
-  while (size_t n = fread(buf, 1, sizeof buf, pipe)) shot.output.append(buf, n);
-  const int status = pclose(pipe);
-  std::cout << shot.output;
+                              " --frames 3 --screenshot '" + png.string() + "'";
+  int status = 0;
+  shot.output = run_command(command, status);
   if (status != 0) return "gpulife view exited with status " + std::to_string(status);
   std::smatch m;
   const std::regex layout(
@@ -90,14 +85,7 @@ int check_cells(const Shot& s, bool preview) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: viewer_paste_check GPULIFE WORKDIR\n";
-    return 2;
-  }
-  if (!on_path("xvfb-run")) {
-    std::cout << "skipped: xvfb-run not found (install xvfb to run the viewer test)\n";
-    return 77;
-  }
+  if (int code = check_setup(argc, "viewer_paste_check")) return code;
   const fs::path dir = argv[2];
   fs::create_directories(dir);
   {

@@ -25,21 +25,6 @@ const char* const kPattern[] = {
 };
 constexpr int kRows = 5, kCols = 8;
 
-std::string run(const std::string& command, int& status) {
-  std::cout << "running: " << command << "\n";
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) {
-    status = -1;
-    return {};
-  }
-  std::string output;
-  char buf[4096];
-  while (size_t n = fread(buf, 1, sizeof buf, pipe)) output.append(buf, n);
-  status = pclose(pipe);
-  std::cout << output;
-  return output;
-}
-
 // Zoomed far out (50 cells per pixel, drawn from the density pyramid) a single live cell must
 // still light the pixel that covers it, and the rest of the grid must stay dark.
 int check_far_zoom(const std::string& gpulife, const fs::path& dir) {
@@ -51,12 +36,12 @@ int check_far_zoom(const std::string& gpulife, const fs::path& dir) {
   const fs::path png = dir / "far.png";
   fs::remove(png);
   int status = 0;
-  const std::string output =
-      run("xvfb-run -a -s '-screen 0 1280x800x24' '" + gpulife + "' view '" + pattern.string() +
-              "' --engine reference --size 8192 --zoom 0.02 --hide-panel --frames 3 "
-              "--screenshot '" +
-              png.string() + "'",
-          status);
+  const std::string output = run_command(
+      "xvfb-run -a -s '-screen 0 1280x800x24' '" + gpulife + "' view '" + pattern.string() +
+          "' --engine reference --size 8192 --zoom 0.02 --hide-panel --frames 3 "
+          "--screenshot '" +
+          png.string() + "'",
+      status);
   if (status != 0)
     return fail("gpulife view (far zoom) exited with status " + std::to_string(status));
   std::smatch m;
@@ -96,14 +81,7 @@ int check_far_zoom(const std::string& gpulife, const fs::path& dir) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: viewer_screenshot_check GPULIFE WORKDIR\n";
-    return 2;
-  }
-  if (!on_path("xvfb-run")) {
-    std::cout << "skipped: xvfb-run not found (install xvfb to run the viewer test)\n";
-    return 77;
-  }
+  if (int code = check_setup(argc, "viewer_screenshot_check")) return code;
   const fs::path dir = argv[2];
   fs::create_directories(dir);
   const fs::path pattern = dir / "shape.cells";
@@ -117,15 +95,9 @@ int main(int argc, char** argv) {
   const std::string command = "xvfb-run -a -s '-screen 0 1280x800x24' '" + std::string(argv[1]) +
                               "' view '" + pattern.string() +
                               "' --engine reference --size 256 --frames 3 --screenshot '" +
-                              png.string() + "' 2>&1";
-  std::cout << "running: " << command << "\n";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return fail("cannot run xvfb-run");
-  std::string output;
-  char buf[4096];
-  while (size_t n = fread(buf, 1, sizeof buf, pipe)) output.append(buf, n);
-  const int status = pclose(pipe);
-  std::cout << output;
+                              png.string() + "'";
+  int status = 0;
+  const std::string output = run_command(command, status);
   if (status != 0) return fail("gpulife view exited with status " + std::to_string(status));
 
   std::smatch m;

@@ -1,9 +1,10 @@
-// Shared by the Xvfb screenshot checks: finding programs on PATH, failing with a message, and
-// reading a screenshot back as RGB.
+// Shared by the Xvfb screenshot checks: their common start, running a command for its output,
+// finding programs on PATH, failing with a message, and reading a screenshot back as RGB.
 #pragma once
 
 #include <png.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -29,6 +30,37 @@ inline bool on_path(const std::string& program) {
     start = end + 1;
   }
   return false;
+}
+
+// Runs a shell command with its stderr joined to stdout, echoes both and returns the output;
+// `status` receives pclose()'s status, -1 when the command could not start.
+inline std::string run_command(const std::string& command, int& status) {
+  std::cout << "running: " << command << "\n";
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) {
+    status = -1;
+    return {};
+  }
+  std::string output;
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof buf, pipe)) output.append(buf, n);
+  status = pclose(pipe);
+  std::cout << output;
+  return output;
+}
+
+// The start every check shares: its arguments are GPULIFE WORKDIR, and it needs xvfb-run.
+// Returns 0 to go on, else the exit code (2: bad arguments, 77: skipped).
+inline int check_setup(int argc, const char* name) {
+  if (argc != 3) {
+    std::cerr << "usage: " << name << " GPULIFE WORKDIR\n";
+    return 2;
+  }
+  if (!on_path("xvfb-run")) {
+    std::cout << "skipped: xvfb-run not found (install xvfb to run the viewer test)\n";
+    return 77;
+  }
+  return 0;
 }
 
 inline int fail(const std::string& why) {

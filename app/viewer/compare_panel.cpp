@@ -182,7 +182,7 @@ void draw_compare_window(ViewerState& s) {
       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse;
   if (ImGui::Begin("Kernel comparison", &s.show_compare, flags)) {
     ImGui::Text("%zu engines on copies of one state, %" PRId64 "x%" PRId64 ", generation %" PRIu64,
-                s.compare.size(), s.sim.width(), s.sim.height(), s.compare.generation(s.sim));
+                s.compare.size(), s.sim.width(), s.sim.height(), s.compare.generation());
     ImGui::SameLine();
     const Agreement& a = s.compare.agreement();
     const ImVec4 colour = a.state == Agreement::State::Agree      ? ImVec4(0.45f, 0.9f, 0.5f, 1)
@@ -233,7 +233,7 @@ bool export_compare_chart(ViewerState& s, const std::string& path) {
   options.subtitle = compute_device_summary() + "; " + std::to_string(s.sim.width()) + "x" +
                      std::to_string(s.sim.height()) + " " +
                      std::string(to_string(s.sim.topology())) + ", " + s.sim.rule().to_string() +
-                     ", live figures at generation " + std::to_string(s.compare.generation(s.sim));
+                     ", live figures at generation " + std::to_string(s.compare.generation());
   try {
     if (entries.empty()) throw Error("no engine has stepped yet");
     write_comparison_chart(path, entries, options);

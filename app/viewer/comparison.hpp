@@ -65,7 +65,7 @@ class Comparison {
   Simulation& lane(Simulation& main, size_t i) { return i == 0 ? main : *lanes_[i].own; }
   const CompareLane& lane_info(size_t i) const { return lanes_[i]; }
   // Generations every lane has run since the comparison (re)started from the main state.
-  uint64_t generation(Simulation& main) const { return base_generation_ + requested_; }
+  uint64_t generation() const { return base_generation_ + requested_; }
   const Agreement& agreement() const { return agreement_; }
 
   uint64_t check_every = 64;  // generations between agreement checks; 0: never
