@@ -24,9 +24,11 @@ using Clock = std::chrono::steady_clock;
 // A CPU lane that has not finished its generations by then is reported, not waited for forever.
 constexpr double kLaneWaitSeconds = 30.0;
 
+#if GPULIFE_HAVE_CUDA
 std::string size_text(GridSize s) {
   return std::to_string(s.width) + "x" + std::to_string(s.height);
 }
+#endif
 
 }  // namespace
 
