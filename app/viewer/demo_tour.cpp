@@ -649,11 +649,21 @@ void DemoTour::draw_stage_caption(ViewerState& state) {
   if (!options_.note.empty() || !notes_.empty()) {
     ImGui::Dummy(ImVec2(0, 2.0f * s));
     FontScope font(text_font_);
-    ImGui::PushTextWrapPos(0.0f);
-    if (!options_.note.empty()) ImGui::TextColored(kWarn, "%s", options_.note.c_str());
-    for (const std::string& n : notes_) ImGui::TextColored(kWarn, "%s", n.c_str());
-    ImGui::PopTextWrapPos();
+    draw_notes();
   }
+  draw_progress_and_end(s);
+}
+
+// The notes (skipped stages, no GPU) under a caption, in its current font.
+void DemoTour::draw_notes() const {
+  ImGui::PushTextWrapPos(0.0f);
+  if (!options_.note.empty()) ImGui::TextColored(kWarn, "%s", options_.note.c_str());
+  for (const std::string& n : notes_) ImGui::TextColored(kWarn, "%s", n.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+// How much of the stage (or the summary's hold) has passed, then the caption window ends.
+void DemoTour::draw_progress_and_end(float s) const {
   ImGui::Dummy(ImVec2(0, 2.0f * s));
   ImGui::PushStyleColor(ImGuiCol_PlotHistogram, kAccent);
   ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(1, 1, 1, 0.08f));
@@ -744,19 +754,10 @@ void DemoTour::draw_summary(ViewerState& state) {
   ImGui::PopStyleColor(2);
   if (!options_.note.empty() || !notes_.empty()) {
     ImGui::Dummy(ImVec2(0, 4.0f * s));
-    ImGui::PushTextWrapPos(0.0f);
-    if (!options_.note.empty()) ImGui::TextColored(kWarn, "%s", options_.note.c_str());
-    for (const std::string& n : notes_) ImGui::TextColored(kWarn, "%s", n.c_str());
-    ImGui::PopTextWrapPos();
+    draw_notes();
   }
   ImGui::PopFont();
-  ImGui::Dummy(ImVec2(0, 2.0f * s));
-  ImGui::PushStyleColor(ImGuiCol_PlotHistogram, kAccent);
-  ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(1, 1, 1, 0.08f));
-  ImGui::ProgressBar(float(std::clamp(elapsed_ / options_.stage_seconds, 0.0, 1.0)),
-                     ImVec2(-1.0f, 3.0f * s), "");
-  ImGui::PopStyleColor(2);
-  ImGui::End();
+  draw_progress_and_end(s);
 }
 
 }  // namespace gpulife::app

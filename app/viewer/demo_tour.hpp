@@ -111,6 +111,8 @@ class DemoTour : public FrameScript {
   void draw_stage_caption(ViewerState& state);
   void draw_summary(ViewerState& state);
   void draw_status_line(ViewerState& state);
+  void draw_notes() const;
+  void draw_progress_and_end(float s) const;
 
   TourOptions options_;
   MemoryProbe probe_;
