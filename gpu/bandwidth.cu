@@ -10,6 +10,9 @@
 #include "gpu/device_buffer.hpp"
 
 namespace gpulife::gpu {
+namespace {
+constexpr int kWarmup = 2, kRepetitions = 9;
+}
 
 const CopyBandwidth& copy_bandwidth() {
   static std::mutex mutex;
@@ -26,14 +29,18 @@ const CopyBandwidth& copy_bandwidth() {
   while (bytes > (size_t(64) << 20) && 2 * bytes > free_bytes / 4) bytes /= 2;
   DeviceBuffer src(bytes), dst(bytes);
   CUDA_CHECK(cudaMemset(src.data(), 0x5a, bytes));
+  CopyBandwidth result{copy_bandwidth_between(dst.data(), src.data(), bytes), bytes, kRepetitions};
+  return measured.emplace(device, result).first->second;
+}
+
+double copy_bandwidth_between(void* dst, const void* src, size_t bytes) {
   cudaEvent_t start, stop;
   CUDA_CHECK(cudaEventCreate(&start));
   CUDA_CHECK(cudaEventCreate(&stop));
-  constexpr int kWarmup = 2, kRepetitions = 9;
   std::vector<float> ms;
   for (int i = 0; i < kWarmup + kRepetitions; ++i) {
     CUDA_CHECK(cudaEventRecord(start));
-    CUDA_CHECK(cudaMemcpyAsync(dst.data(), src.data(), bytes, cudaMemcpyDeviceToDevice));
+    CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice));
     CUDA_CHECK(cudaEventRecord(stop));
     CUDA_CHECK(cudaEventSynchronize(stop));
     float t = 0;
@@ -43,9 +50,7 @@ const CopyBandwidth& copy_bandwidth() {
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
   std::sort(ms.begin(), ms.end());
-  const double median_s = double(ms[ms.size() / 2]) * 1e-3;
-  CopyBandwidth result{2.0 * double(bytes) / median_s, bytes, kRepetitions};
-  return measured.emplace(device, result).first->second;
+  return 2.0 * double(bytes) / (double(ms[ms.size() / 2]) * 1e-3);
 }
 
 }  // namespace gpulife::gpu

@@ -16,6 +16,10 @@ struct CopyBandwidth {
 // device.
 const CopyBandwidth& copy_bandwidth();
 
+// Times copies of `bytes` from `src` to `dst` (device pointers, e.g. mapped GL buffers) the same
+// way, returning bytes read + written per second (median of several).
+double copy_bandwidth_between(void* dst, const void* src, size_t bytes);
+
 // The fastest one generation can be for an engine moving `bytes` per generation, in ms.
 inline double limit_ms(double bytes_per_generation, const CopyBandwidth& bw) {
   return bw.bytes_per_second > 0 ? bytes_per_generation / bw.bytes_per_second * 1e3 : 0;

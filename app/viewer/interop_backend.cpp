@@ -4,6 +4,7 @@
 #include "app/viewer/interop_backend.hpp"
 
 #include "core/error.hpp"
+#include "gpu/bandwidth.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/gpu_engines.hpp"
 
@@ -100,6 +101,13 @@ void InteropBackend::advance(uint64_t generations) {
   ++figures_.steps_completed;
   refresh_population(a.engine(), false);
   ++version_;
+}
+
+double InteropBackend::state_buffer_copy_bandwidth() {
+  gpu::MappedGlBuffers mapped({&registrations_[0], &registrations_[1]});
+  const int current = engine_->current_buffer();
+  return gpu::copy_bandwidth_between(mapped.pointer(size_t(1 - current)),
+                                     mapped.pointer(size_t(current)), layout_.buffer_bytes);
 }
 
 GridView InteropBackend::view() {

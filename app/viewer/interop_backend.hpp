@@ -39,6 +39,11 @@ class InteropBackend final : public SimBackend {
   void set_rule(const Rule& rule) override { engine_->set_rule(rule); }
   double bytes_per_generation() override { return engine_->bytes_per_generation(); }
 
+  // Device-to-device copy bandwidth from the current GL state buffer into the other one (which
+  // the next step overwrites anyway), timed like gpu::copy_bandwidth(): the memory the engine
+  // steps in, against the cudaMalloc memory the limit is measured in.
+  double state_buffer_copy_bandwidth();
+
  private:
   // Maps both GL buffers and points the engine at them for the object's lifetime.
   class Attached {

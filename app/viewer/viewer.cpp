@@ -32,6 +32,10 @@
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
+#if GPULIFE_HAVE_CUDA
+#include "app/viewer/interop_backend.hpp"
+#include "gpu/bandwidth.hpp"
+#endif
 
 namespace gpulife::app {
 namespace {
@@ -476,6 +480,15 @@ int run_headless(ViewerState& s) {
               static_cast<long long>(s.sim.width()), static_cast<long long>(s.sim.height()),
               std::string(to_string(s.sim.topology())).c_str(), s.sim.rule().to_string().c_str());
   // A script decides itself when it is done; the frame count then only bounds it.
+#if GPULIFE_HAVE_CUDA
+  // What the engine steps in: GL buffer memory, next to the cudaMalloc memory the bandwidth
+  // limit (and gpulife bench) use.
+  if (auto* gl = dynamic_cast<InteropBackend*>(&s.sim.backend())) {
+    const double in_gl = gl->state_buffer_copy_bandwidth();
+    std::printf("interop: copying the GL state buffer: %.0f GB/s; cudaMalloc memory: %.0f GB/s\n",
+                in_gl / 1e9, gpu::copy_bandwidth().bytes_per_second / 1e9);
+  }
+#endif
   const int frames = s.options.frames > 0 ? s.options.frames : s.script ? 1000000 : 60;
   std::vector<std::string> engines = {s.sim.engine_name()};
   engines.insert(engines.end(), s.options.more_engines.begin(), s.options.more_engines.end());
