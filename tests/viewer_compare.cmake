@@ -1,6 +1,12 @@
-# Compare mode under Xvfb with the CPU engines: agreement checks, identical tiles, and a fault
-# injected into one engine's copy caught and named (viewer_compare_check.cpp).
+# Compare mode: its logic without a window (viewer_compare_checks.cpp), and under Xvfb with the
+# CPU engines: agreement checks, identical tiles, and a fault injected into one engine's copy
+# caught and named (viewer_compare_check.cpp).
 if(TARGET gpulife_viewer)
+  add_executable(viewer_compare_test ${CMAKE_CURRENT_SOURCE_DIR}/viewer_compare_checks.cpp)
+  target_link_libraries(viewer_compare_test PRIVATE gpulife_viewer GTest::gtest GTest::gtest_main
+                                                    gpulife_warnings)
+  gtest_discover_tests(viewer_compare_test DISCOVERY_TIMEOUT 60 PROPERTIES LABELS viewer)
+
   find_package(PNG REQUIRED)
   add_executable(viewer_compare_check ${CMAKE_CURRENT_SOURCE_DIR}/viewer_compare_check.cpp)
   target_link_libraries(viewer_compare_check PRIVATE PNG::PNG gpulife_warnings)
