@@ -125,6 +125,9 @@ int view_command(const std::vector<std::string>& args) {
     if (o.tiles == 3) throw UsageError("--tiles is 1, 2 or 4");
     o.check_every = uint64_t(p.get_int("check-every", 0, 1 << 30));
     o.compare_chart = p.get("chart");
+    // bit-multistep computes up to 16 generations per pass: fewer per step would time a shallower
+    // kernel than the one it is.
+    if (!p.has("gens-per-frame") && cuda_device_available()) o.gens_per_frame = 16;
     if (p.has("inject-fault")) {
       const std::string f = p.get("inject-fault");
       const size_t at = f.find('@');
