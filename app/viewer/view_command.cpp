@@ -50,9 +50,7 @@ int view_command(const std::vector<std::string>& args) {
          "compare mode: the --engine list (default: every GPU engine, or the CPU engines without "
          "a GPU) steps copies of the same state side by side, checked for agreement");
   p.option("tiles", "", "1|2|4",
-           "compare mode: tiles showing different engines (default: one per "
-           "engine, up to 4)",
-           "0");
+           "compare mode: tiles showing different engines (default: one per engine, up to 4)");
   p.option("check-every", "", "GENS", "compare mode: generations between agreement checks", "64");
   p.option("chart", "", "FILE.png",
            "compare mode: at exit, write the engines' figures as a bar chart (the panel's Export "
@@ -121,7 +119,7 @@ int view_command(const std::vector<std::string>& args) {
         throw UsageError("unknown engine \"" + name +
                          "\" in --engine (`gpulife bench --help` "
                          "lists the engines)");
-    o.tiles = int(p.get_int("tiles", 0, 4));
+    o.tiles = p.has("tiles") ? int(p.get_int("tiles", 1, 4)) : 0;
     if (o.tiles == 3) throw UsageError("--tiles is 1, 2 or 4");
     o.check_every = uint64_t(p.get_int("check-every", 0, 1 << 30));
     o.compare_chart = p.get("chart");
