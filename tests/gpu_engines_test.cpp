@@ -359,6 +359,73 @@ std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
 INSTANTIATE_TEST_SUITE_P(Engines, GpuEngineTest, ::testing::ValuesIn(gpu_engine_names()),
                          param_name);
 
+// The bit engines' shared-memory row pipeline (pipeline_rows > 0, per-lane cp.async and per-warp
+// bulk copies) against the reference: every depth built, strips of one and several warps, rows
+// wider than one warp's strip (halo words between warps, the torus wrap across strips, a row that
+// ends exactly at a strip's end), several row groups per block, every rule and both topologies.
+class BitPipelineTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BitPipelineTest, MatchesReferenceAtEveryPipelineDepth) {
+  REQUIRE_DEVICE();
+  auto engine = gpu::make_gpu_engine(GetParam());
+  const Params defaults = engine->params();
+  const int max_x = GetParam() == "bit32" ? 4 : 2;
+  std::vector<Params> shapes;
+  for (int copy : {0, 1}) {
+    for (int rows : small_run() ? std::vector<int>{1, 4, 8} : std::vector<int>{1, 2, 3, 4, 6, 8})
+      shapes.push_back({{"pipeline_rows", rows}, {"pipeline_copy", copy}});
+    shapes.push_back(
+        {{"pipeline_rows", 4}, {"pipeline_copy", copy}, {"words_x", 1}, {"block_x", 32}});
+    shapes.push_back({{"pipeline_rows", 3},
+                      {"pipeline_copy", copy},
+                      {"words_x", max_x},
+                      {"block_x", 64},
+                      {"block_y", 4},
+                      {"words_per_thread", 5}});
+    shapes.push_back({{"pipeline_rows", 2},
+                      {"pipeline_copy", copy},
+                      {"prefetch_l2_rows", 0},
+                      {"words_per_thread", 1}});
+  }
+  std::vector<Size> all = sizes();
+  const std::vector<Size> wide =
+      small_run() ? std::vector<Size>{{4096, 9}, {4161, 7}}
+                  : std::vector<Size>{{2113, 37}, {4096, 19}, {4161, 33}, {8257, 11}};
+  all.insert(all.end(), wide.begin(), wide.end());
+  const std::vector<std::string> checked_rules =
+      small_run() ? std::vector<std::string>{"B3/S23", "B36/S23"} : rules();
+  for (const Params& shape : shapes) {
+    engine->set_params(defaults);
+    engine->set_params(shape);
+    for (Topology topology : {Topology::Plane, Topology::Torus})
+      for (const std::string& rule : checked_rules)
+        for (Size size : all) {
+          SCOPED_TRACE("pipeline_rows=" + std::to_string(shape.at("pipeline_rows")) +
+                       " pipeline_copy=" + std::to_string(shape.at("pipeline_copy")) +
+                       " words_x=" + std::to_string(engine->params().at("words_x")) +
+                       " block_x=" + std::to_string(engine->params().at("block_x")));
+          expect_matches_reference(*engine, size, topology, rule);
+        }
+  }
+}
+
+TEST_P(BitPipelineTest, RefusesPipelineDepthsThatAreNotBuilt) {
+  REQUIRE_DEVICE();
+  auto engine = gpu::make_gpu_engine(GetParam());
+  for (int rows : {5, 7}) {
+    try {
+      engine->set_params({{"pipeline_rows", rows}});
+      FAIL() << "pipeline_rows=" << rows << " accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("valid"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(engine->params().at("pipeline_rows"), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(BitEngines, BitPipelineTest, ::testing::Values("bit32", "bit64"),
+                         param_name);
+
 TEST(GpuDevice, SummaryNamesTheDeviceOrSaysThereIsNone) {
   const std::string s = gpu::device_summary();
   if (gpu::device_available())
