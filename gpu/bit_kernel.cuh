@@ -294,13 +294,43 @@ __device__ __forceinline__ void copy_async(unsigned s, const W* gmem, bool live)
                  : "memory");
 }
 
+// The row walk both pipelined kernels share: `consume()` yields the strip's raw rows in order,
+// from the row above y0 on; rows y0 .. y1 - 1 are computed and stored. The L2 prefetch asks for
+// the row `l2_ahead` beyond the R rows already in flight.
+template <class W, int V, int R, bool kLife, class Consume>
+__device__ __forceinline__ void walk_rows(Consume& consume, const W* __restrict__ src,
+                                          W* __restrict__ dst, int64_t y0, int64_t y1, int64_t j0,
+                                          bool active, int l2_ahead, const RowGeometry& g,
+                                          W last_mask, RuleBits rule) {
+  constexpr unsigned kLanesPerLine = 128 / (sizeof(W) * V);
+  W a0[V], a1[V], m0[V], m1[V], mc[V], t0[V], t1[V];
+  {
+    const RawRow<W, V> above = consume();
+    row_sums(above, a0, a1, t0, t1);
+    const RawRow<W, V> mid = consume();
+    row_sums(mid, t0, t1, m0, m1);
+#pragma unroll
+    for (int v = 0; v < V; ++v) mc[v] = mid.c[v];
+  }
+  for (int64_t y = y0; y < y1; ++y) {
+    const RawRow<W, V> below = consume();
+    if (l2_ahead > 0) {
+      const int64_t yp = y + 1 + R + l2_ahead;
+      if (active && yp <= y1 && yp < g.height && threadIdx.x % kLanesPerLine == 0)
+        asm volatile("prefetch.global.L2 [%0];" ::"l"(src + yp * g.pitch_words + j0));
+    }
+    W out[V];
+    compute_row<W, V, kLife>(below, a0, a1, m0, m1, mc, j0, g, last_mask, rule, out);
+    if (active) store_vector<W, V>(dst + y * g.pitch_words + j0, out);
+  }
+}
+
 template <class W, int V, int R, bool kLife>
 static __global__ void __launch_bounds__(1024)
     bit_pipeline_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, int run,
                         int l2_ahead, RuleBits rule) {
   using Slot = PipelineSlot<W, V>;
   constexpr int kBits = int(sizeof(W)) * 8;
-  constexpr unsigned kLanesPerLine = 128 / (sizeof(W) * V);
   extern __shared__ uint4 pipeline_smem[];
   const int lane = int(threadIdx.x % 32);
   const int warp = int((threadIdx.y * blockDim.x + threadIdx.x) / 32);
@@ -375,26 +405,7 @@ static __global__ void __launch_bounds__(1024)
     };
 #pragma unroll
     for (int k = 0; k < R; ++k) issue();
-    W a0[V], a1[V], m0[V], m1[V], mc[V], t0[V], t1[V];
-    {
-      const RawRow<W, V> above = consume();
-      row_sums(above, a0, a1, t0, t1);
-      const RawRow<W, V> mid = consume();
-      row_sums(mid, t0, t1, m0, m1);
-#pragma unroll
-      for (int v = 0; v < V; ++v) mc[v] = mid.c[v];
-    }
-    for (int64_t y = y0; y < y1; ++y) {
-      const RawRow<W, V> below = consume();
-      if (l2_ahead > 0) {
-        const int64_t yp = y + 1 + R + l2_ahead;
-        if (active && yp <= y1 && yp < g.height && threadIdx.x % kLanesPerLine == 0)
-          asm volatile("prefetch.global.L2 [%0];" ::"l"(src + yp * g.pitch_words + j0));
-      }
-      W out[V];
-      compute_row<W, V, kLife>(below, a0, a1, m0, m1, mc, j0, g, last_mask, rule, out);
-      if (active) store_vector<W, V>(dst + y * g.pitch_words + j0, out);
-    }
+    walk_rows<W, V, R, kLife>(consume, src, dst, y0, y1, j0, active, l2_ahead, g, last_mask, rule);
   }
 }
 
@@ -442,7 +453,6 @@ static __global__ void __launch_bounds__(1024)
     bit_bulk_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, int run,
                     int l2_ahead, RuleBits rule) {
   using Slot = BulkSlot<W, V>;
-  constexpr unsigned kLanesPerLine = 128 / (sizeof(W) * V);
   extern __shared__ uint4 pipeline_smem[];
   const int lane = int(threadIdx.x % 32);
   const int warp = int((threadIdx.y * blockDim.x + threadIdx.x) / 32);
@@ -546,26 +556,7 @@ static __global__ void __launch_bounds__(1024)
     };
 #pragma unroll
     for (int k = 0; k < R; ++k) issue();
-    W a0[V], a1[V], m0[V], m1[V], mc[V], t0[V], t1[V];
-    {
-      const RawRow<W, V> above = consume();
-      row_sums(above, a0, a1, t0, t1);
-      const RawRow<W, V> mid = consume();
-      row_sums(mid, t0, t1, m0, m1);
-#pragma unroll
-      for (int v = 0; v < V; ++v) mc[v] = mid.c[v];
-    }
-    for (int64_t y = y0; y < y1; ++y) {
-      const RawRow<W, V> below = consume();
-      if (l2_ahead > 0) {
-        const int64_t yp = y + 1 + R + l2_ahead;
-        if (active && yp <= y1 && yp < g.height && threadIdx.x % kLanesPerLine == 0)
-          asm volatile("prefetch.global.L2 [%0];" ::"l"(src + yp * g.pitch_words + j0));
-      }
-      W out[V];
-      compute_row<W, V, kLife>(below, a0, a1, m0, m1, mc, j0, g, last_mask, rule, out);
-      if (active) store_vector<W, V>(dst + y * g.pitch_words + j0, out);
-    }
+    walk_rows<W, V, R, kLife>(consume, src, dst, y0, y1, j0, active, l2_ahead, g, last_mask, rule);
   }
 }
 
