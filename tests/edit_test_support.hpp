@@ -13,41 +13,23 @@
 
 namespace gpulife::testing {
 
-// Wraps an engine and counts the cells moved through read_region()/write_region() against
-// those moved through whole-grid store()/load(), proving edits take the region path.
-class CountingEngine final : public Engine {
+// An engine that hands every call to another one; test doubles override what they watch.
+class ForwardingEngine : public Engine {
  public:
-  explicit CountingEngine(std::unique_ptr<Engine> inner) : inner_(std::move(inner)) {}
+  explicit ForwardingEngine(std::unique_ptr<Engine> inner) : inner_(std::move(inner)) {}
 
   const EngineInfo& info() const override { return inner_->info(); }
+  std::vector<ParamInfo> param_info() const override { return inner_->param_info(); }
+  Params params() const override { return inner_->params(); }
+  void set_params(const Params& params) override { inner_->set_params(params); }
   void set_rule(const Rule& rule) override { inner_->set_rule(rule); }
   Rule rule() const override { return inner_->rule(); }
-
-  void load(const Grid& grid) override {
-    full_cells += grid.cell_count();
-    ++full_calls;
-    inner_->load(grid);
-  }
-  void store(Grid& grid) const override {
-    inner_->store(grid);
-    full_cells += grid.cell_count();
-    ++full_calls;
-  }
-
-  Grid read_region(const Box& box) const override {
-    const uint64_t cells = uint64_t(box.width()) * uint64_t(box.height());
-    region_cells += cells;
-    largest_region = std::max(largest_region, cells);
-    ++region_calls;
-    return inner_->read_region(box);
-  }
+  void load(const Grid& grid) override { inner_->load(grid); }
+  void store(Grid& grid) const override { inner_->store(grid); }
+  Grid read_region(const Box& box) const override { return inner_->read_region(box); }
   void write_region(const Grid& patch, Cell top_left) override {
-    region_cells += patch.cell_count();
-    largest_region = std::max(largest_region, patch.cell_count());
-    ++region_calls;
     inner_->write_region(patch, top_left);
   }
-
   void step(uint64_t generations) override { inner_->step(generations); }
   uint64_t generation() const override { return inner_->generation(); }
   void set_generation(uint64_t g) override { inner_->set_generation(g); }
@@ -59,6 +41,44 @@ class CountingEngine final : public Engine {
   int64_t height() const override { return inner_->height(); }
   Topology topology() const override { return inner_->topology(); }
 
+ protected:
+  Engine& inner() const { return *inner_; }
+
+ private:
+  std::unique_ptr<Engine> inner_;
+};
+
+// Wraps an engine and counts the cells moved through read_region()/write_region() against
+// those moved through whole-grid store()/load(), proving edits take the region path.
+class CountingEngine final : public ForwardingEngine {
+ public:
+  using ForwardingEngine::ForwardingEngine;
+
+  void load(const Grid& grid) override {
+    full_cells += grid.cell_count();
+    ++full_calls;
+    inner().load(grid);
+  }
+  void store(Grid& grid) const override {
+    inner().store(grid);
+    full_cells += grid.cell_count();
+    ++full_calls;
+  }
+
+  Grid read_region(const Box& box) const override {
+    const uint64_t cells = uint64_t(box.width()) * uint64_t(box.height());
+    region_cells += cells;
+    largest_region = std::max(largest_region, cells);
+    ++region_calls;
+    return inner().read_region(box);
+  }
+  void write_region(const Grid& patch, Cell top_left) override {
+    region_cells += patch.cell_count();
+    largest_region = std::max(largest_region, patch.cell_count());
+    ++region_calls;
+    inner().write_region(patch, top_left);
+  }
+
   void reset_counts() {
     full_cells = region_cells = largest_region = 0;
     full_calls = region_calls = 0;
@@ -69,9 +89,6 @@ class CountingEngine final : public Engine {
   mutable uint64_t largest_region = 0;
   mutable uint64_t full_calls = 0;
   mutable uint64_t region_calls = 0;
-
- private:
-  std::unique_ptr<Engine> inner_;
 };
 
 // The engine's whole state as a Grid.

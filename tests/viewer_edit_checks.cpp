@@ -24,6 +24,7 @@
 #include "core/error.hpp"
 #include "core/pattern_io.hpp"
 #include "core/reference_engine.hpp"
+#include "edit_test_support.hpp"
 
 namespace gpulife::app {
 namespace {
@@ -356,47 +357,31 @@ constexpr const char* kTrafficCountingEngine = "counting-cpu-simd";
 
 // cpu-simd (which moves only the rectangle in read_region()/write_region()) with its traffic
 // counted.
-class TrafficCountingEngine final : public Engine {
+class TrafficCountingEngine final : public testing::ForwardingEngine {
  public:
-  TrafficCountingEngine() : inner_(engine_registry().create("cpu-simd")), info_(inner_->info()) {
+  TrafficCountingEngine()
+      : ForwardingEngine(engine_registry().create("cpu-simd")), info_(inner().info()) {
     info_.name = kTrafficCountingEngine;
   }
   const EngineInfo& info() const override { return info_; }
-  std::vector<ParamInfo> param_info() const override { return inner_->param_info(); }
-  Params params() const override { return inner_->params(); }
-  void set_params(const Params& params) override { inner_->set_params(params); }
-  void set_rule(const Rule& rule) override { inner_->set_rule(rule); }
-  Rule rule() const override { return inner_->rule(); }
   void load(const Grid& grid) override {
     ++traffic.loads;
-    inner_->load(grid);
+    inner().load(grid);
   }
   void store(Grid& grid) const override {
     ++traffic.stores;
-    inner_->store(grid);
+    inner().store(grid);
   }
-  void step(uint64_t generations) override { inner_->step(generations); }
-  uint64_t generation() const override { return inner_->generation(); }
-  void set_generation(uint64_t generation) override { inner_->set_generation(generation); }
-  Grid read_region(const Box& box) const override { return inner_->read_region(box); }
   void write_region(const Grid& patch, Cell top_left) override {
     traffic.region_cells += patch.width() * patch.height();
     traffic.min_x = std::min<int64_t>(traffic.min_x, top_left.x);
     traffic.min_y = std::min<int64_t>(traffic.min_y, top_left.y);
     traffic.max_x = std::max<int64_t>(traffic.max_x, top_left.x + patch.width() - 1);
     traffic.max_y = std::max<int64_t>(traffic.max_y, top_left.y + patch.height() - 1);
-    inner_->write_region(patch, top_left);
+    inner().write_region(patch, top_left);
   }
-  uint64_t population() const override { return inner_->population(); }
-  uint64_t hash() const override { return inner_->hash(); }
-  double bytes_per_generation() const override { return inner_->bytes_per_generation(); }
-  double last_step_ms() const override { return inner_->last_step_ms(); }
-  int64_t width() const override { return inner_->width(); }
-  int64_t height() const override { return inner_->height(); }
-  Topology topology() const override { return inner_->topology(); }
 
  private:
-  std::unique_ptr<Engine> inner_;
   EngineInfo info_;
 };
 
