@@ -7,6 +7,7 @@
 
 #include "app/bar_chart.hpp"
 #include "app/commands.hpp"
+#include "cmd_test_support.hpp"
 #if __has_include(<png.h>)
 #include "xvfb_check_support.hpp"
 #define GPULIFE_TEST_HAVE_LIBPNG 1
@@ -15,18 +16,6 @@
 namespace gpulife::app {
 namespace {
 namespace fs = std::filesystem;
-
-int run_gpulife(std::vector<std::string> args, std::string* out, std::string* err) {
-  args.insert(args.begin(), "gpulife");
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  const int rc = dispatch(headless_commands(), int(argv.size()), argv.data(), "");
-  *out = testing::internal::GetCapturedStdout();
-  *err = testing::internal::GetCapturedStderr();
-  return rc;
-}
 
 // Small and short: the point is the chart, not the timings.
 std::vector<std::string> small_bench(const fs::path& plot) {

@@ -6,24 +6,12 @@
 #include <sstream>
 
 #include "app/commands.hpp"
+#include "cmd_test_support.hpp"
 #include "core/pattern_io.hpp"
 
 namespace gpulife::app {
 namespace {
 namespace fs = std::filesystem;
-
-int run_gpulife(std::vector<std::string> args, std::string* err = nullptr) {
-  args.insert(args.begin(), "gpulife");
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  const int rc = dispatch(headless_commands(), int(argv.size()), argv.data(), "");
-  testing::internal::GetCapturedStdout();
-  const std::string e = testing::internal::GetCapturedStderr();
-  if (err) *err = e;
-  return rc;
-}
 
 fs::path temp_file(const std::string& name) {
   return fs::temp_directory_path() / ("gpulife_cmd_run_test_" + name);
@@ -72,26 +60,26 @@ TEST(CmdRunTest, TorusRuleSuffixAndSizeOption) {
 
 TEST(CmdRunTest, BadArgumentsExitWithTwoAndSayWhy) {
   std::string err;
-  EXPECT_EQ(run_gpulife({"run"}, &err), 2);
+  EXPECT_EQ(run_gpulife({"run"}, nullptr, &err), 2);
   EXPECT_NE(err.find("missing PATTERN"), std::string::npos) << err;
-  EXPECT_EQ(run_gpulife({"run", "glider", "-g", "many"}, &err), 2);
+  EXPECT_EQ(run_gpulife({"run", "glider", "-g", "many"}, nullptr, &err), 2);
   EXPECT_NE(err.find("--generations"), std::string::npos) << err;
-  EXPECT_EQ(run_gpulife({"run", "glider", "--bogus"}, &err), 2);
+  EXPECT_EQ(run_gpulife({"run", "glider", "--bogus"}, nullptr, &err), 2);
   EXPECT_NE(err.find("--bogus"), std::string::npos) << err;
-  EXPECT_EQ(run_gpulife({"frobnicate"}, &err), 2);
+  EXPECT_EQ(run_gpulife({"frobnicate"}, nullptr, &err), 2);
 }
 
 TEST(CmdRunTest, UserErrorsExitWithOneAndNameTheProblem) {
   std::string err;
-  EXPECT_EQ(run_gpulife({"run", "/nonexistent/x.rle", "-g", "1"}, &err), 1);
+  EXPECT_EQ(run_gpulife({"run", "/nonexistent/x.rle", "-g", "1"}, nullptr, &err), 1);
   EXPECT_NE(err.find("/nonexistent/x.rle"), std::string::npos) << err;
-  EXPECT_EQ(run_gpulife({"run", "gosper_glider_gun", "--size", "10x10"}, &err), 1);
+  EXPECT_EQ(run_gpulife({"run", "gosper_glider_gun", "--size", "10x10"}, nullptr, &err), 1);
   EXPECT_NE(err.find("larger --size"), std::string::npos) << err;
-  EXPECT_EQ(run_gpulife({"run", "glider", "--engine", "warp-drive"}, &err), 1);
+  EXPECT_EQ(run_gpulife({"run", "glider", "--engine", "warp-drive"}, nullptr, &err), 1);
   EXPECT_NE(err.find("unknown engine"), std::string::npos) << err;
   const fs::path bad = temp_file("bad.rle");
   std::ofstream(bad) << "x = 3, y = 1\n2oZ!\n";
-  EXPECT_EQ(run_gpulife({"run", bad.string()}, &err), 1);
+  EXPECT_EQ(run_gpulife({"run", bad.string()}, nullptr, &err), 1);
   EXPECT_NE(err.find(bad.string() + ":2:3"), std::string::npos) << err;
   fs::remove(bad);
 }
