@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/bench_timing.hpp"
 #include "app/engines.hpp"
 #include "core/error.hpp"
 #include "core/reference_engine.hpp"
@@ -23,7 +24,8 @@ namespace gpulife::app {
 namespace {
 
 constexpr uint64_t kSeed = 0x5eed;
-constexpr double kTargetRepetitionMs = 100.0;
+// Repetitions are whole 16-generation passes of bit-multistep.
+constexpr uint64_t kPassGenerations = 16;
 
 std::string fixed(double v, int digits) {
   char buf[64];
@@ -33,24 +35,6 @@ std::string fixed(double v, int digits) {
 
 std::string size_text(int64_t w, int64_t h) {
   return std::to_string(w) + "x" + std::to_string(h);
-}
-
-// Median ms/generation over `repeat` repetitions of about kTargetRepetitionMs after a warm-up.
-double time_engine(Engine& engine, int repeat, uint64_t& generations) {
-  engine.step(16);
-  const double per_generation = std::max(engine.last_step_ms() / 16.0, 1e-6);
-  generations = 16;
-  while (generations < 4096 && double(generations) * per_generation < kTargetRepetitionMs)
-    generations *= 2;
-  engine.step(generations);
-  engine.last_step_ms();
-  std::vector<double> ms;
-  for (int r = 0; r < repeat; ++r) {
-    engine.step(generations);
-    ms.push_back(engine.last_step_ms() / double(generations));
-  }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
 }
 
 Params band_params(const Params& all) {
@@ -143,7 +127,7 @@ int bench_across_gpus(const GpusBenchSettings& s) {
   soup = Grid();  // host memory back before the per-GPU grid
 
   uint64_t generations = 0;
-  const double ms = time_engine(*engine, s.repeat, generations);
+  const double ms = time_engine(*engine, s.repeat, generations, kPassGenerations, 4096);
   const double exchange_ms = engine->time_exchange_ms(50);
   const double cells = double(s.size.width) * double(s.size.height);
   const double total = cells / (ms * 1e-3) / 1e9;
@@ -161,7 +145,8 @@ int bench_across_gpus(const GpusBenchSettings& s) {
   single->set_rule(s.rule);
   single->load(part);
   uint64_t single_generations = 0;
-  const double single_ms = time_engine(*single, s.repeat, single_generations);
+  const double single_ms =
+      time_engine(*single, s.repeat, single_generations, kPassGenerations, 4096);
   const double single_gcells =
       double(s.size.width) * double(rows_per_gpu) / (single_ms * 1e-3) / 1e9;
   std::cout << "time bit-multistep on one GPU, " << size_text(s.size.width, rows_per_gpu) << ": "

@@ -15,6 +15,7 @@
 
 #include "app/bar_chart.hpp"
 #include "app/bench_gpus.hpp"
+#include "app/bench_timing.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/engines.hpp"
@@ -33,7 +34,6 @@ namespace {
 
 constexpr uint64_t kSeed = 0x5eed;
 // A timed repetition aims at about this much device time, so short steps average out.
-constexpr double kTargetRepetitionMs = 100.0;
 
 struct Settings {
   GridSize size;
@@ -130,27 +130,6 @@ std::string check_engine(const EngineRegistry& registry, const std::string& name
       return where + "population() differs from the reference";
   }
   return {};
-}
-
-// Median ms/generation over `repeat` timed repetitions after a warm-up; the engine keeps
-// stepping the grid it holds. Chooses generations per repetition when it is 0.
-double time_engine(Engine& engine, int repeat, uint64_t& generations) {
-  if (generations == 0) {
-    engine.step(8);
-    const double per_generation = std::max(engine.last_step_ms() / 8.0, 1e-6);
-    generations = 8;
-    while (generations < 1024 && double(generations) * per_generation < kTargetRepetitionMs)
-      generations *= 2;
-  }
-  engine.step(generations);  // warm-up at the timed length
-  engine.last_step_ms();
-  std::vector<double> ms;
-  for (int r = 0; r < repeat; ++r) {
-    engine.step(generations);
-    ms.push_back(engine.last_step_ms() / double(generations));
-  }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
 }
 
 // Values of one parameter worth trying: powers of two in range (and multiples), plus the ends
