@@ -192,6 +192,8 @@ static __global__ void __launch_bounds__(1024)
         if (yp <= y1 && yp < g.height && threadIdx.x % kLanesPerLine == 0)
           asm volatile("prefetch.global.L2 [%0];" ::"l"(src + yp * g.pitch_words + j0));
       }
+      // The same step as compute_row() below, kept inline: calling it changes this kernel's
+      // generated code, and this is the default kernel whose timings docs/BENCHMARKS.md records.
       W b0[V], b1[V], bm0[V], bm1[V], out[V];
       row_sums(below, b0, b1, bm0, bm1);
 #pragma unroll
