@@ -5,6 +5,7 @@
 #include <string_view>
 
 #if GPULIFE_HAVE_CUDA
+#include "gpu/device_buffer.hpp"
 #include "gpu/gpu_engines.hpp"
 #include "gpu/multi_gpu.hpp"
 #endif
@@ -29,6 +30,17 @@ bool cuda_device_available() {
   return gpu::device_available();
 #else
   return false;
+#endif
+}
+
+std::optional<size_t> cuda_free_bytes() {
+#if GPULIFE_HAVE_CUDA
+  if (!gpu::device_available()) return std::nullopt;
+  size_t free_bytes = 0, total_bytes = 0;
+  gpu::device_memory_info(free_bytes, total_bytes);
+  return free_bytes;
+#else
+  return std::nullopt;
 #endif
 }
 

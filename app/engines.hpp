@@ -1,6 +1,8 @@
 // The engine registry every command uses: CPU engines, plus the CUDA engines when built with them.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 
 #include "core/engine.hpp"
@@ -17,5 +19,7 @@ std::string default_engine_name();
 // "no CUDA device"); used in banners and the viewer's panel.
 std::string compute_device_summary();
 bool cuda_device_available();
+// Free memory of the CUDA device in bytes; empty without one.
+std::optional<size_t> cuda_free_bytes();
 
 }  // namespace gpulife::app

@@ -57,14 +57,6 @@ TEST(DemoTourEngines, EveryStageHasItsOwnCaption) {
   }
 }
 
-TEST(DemoTourMemory, ReadsFreeMemoryFromTheDeviceSummary) {
-  const auto free_bytes = parse_free_bytes("NVIDIA H200, 132 SMs, 139.8 GiB free of 140.4 GiB");
-  ASSERT_TRUE(free_bytes.has_value());
-  EXPECT_NEAR(*free_bytes / kGiB, 139.8, 1e-9);
-  EXPECT_FALSE(parse_free_bytes("no CUDA device").has_value());
-  EXPECT_FALSE(parse_free_bytes("built without CUDA: CPU engines only").has_value());
-}
-
 TEST(DemoTourMemory, ByteEnginesNeedEightTimesTheBitEngines) {
   EngineInfo byte{"b", "byte", "", CellLayout::BytePerCell, true};
   EngineInfo bit{"w", "bit", "", CellLayout::BitPacked, true};

@@ -12,7 +12,6 @@
 #include "app/engines.hpp"
 #include "core/error.hpp"
 #if GPULIFE_HAVE_CUDA
-#include "gpu/device_buffer.hpp"
 #include "gpu/gpu_engines.hpp"
 #endif
 
@@ -51,9 +50,9 @@ std::vector<std::string> Comparison::default_engines() {
 GridSize Comparison::fitting_size(const std::vector<std::string>& engines, GridSize wanted,
                                   size_t max_state_bytes, std::vector<std::string>& notes) {
 #if GPULIFE_HAVE_CUDA
-  if (!cuda_device_available()) return wanted;
-  size_t free_bytes = 0, total_bytes = 0;
-  gpu::device_memory_info(free_bytes, total_bytes);
+  const std::optional<size_t> free_gpu = cuda_free_bytes();
+  if (!free_gpu) return wanted;
+  const size_t free_bytes = *free_gpu;
   // Headroom for the GL context, the density pyramid and the allocator's granularity.
   const double budget = double(free_bytes) * 0.85;
   GridSize size = wanted;

@@ -192,26 +192,11 @@ std::string stage_caption(const std::string& engine) {
   return "Engine " + engine + ".";
 }
 
-std::optional<double> parse_free_bytes(const std::string& device_summary) {
-  const size_t at = device_summary.find(" GiB free");
-  if (at == std::string::npos) return std::nullopt;
-  size_t begin = at;
-  while (begin > 0 && (std::isdigit(static_cast<unsigned char>(device_summary[begin - 1])) ||
-                       device_summary[begin - 1] == '.'))
-    --begin;
-  if (begin == at) return std::nullopt;
-  try {
-    return std::stod(device_summary.substr(begin, at - begin)) * kGiB;
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
-
 MemoryProbe system_memory_probe() {
   MemoryProbe p;
   p.device_free_bytes = []() -> std::optional<double> {
-    if (!cuda_device_available()) return std::nullopt;
-    return parse_free_bytes(compute_device_summary());
+    if (const std::optional<size_t> free_bytes = cuda_free_bytes()) return double(*free_bytes);
+    return std::nullopt;
   };
   p.host_free_bytes = host_available_bytes;
   return p;

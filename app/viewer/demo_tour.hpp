@@ -35,8 +35,6 @@ struct MemoryProbe {
   std::function<std::optional<double>()> host_free_bytes;
 };
 MemoryProbe system_memory_probe();
-// Free bytes from compute_device_summary()'s "..., 139.8 GiB free of 140.4 GiB".
-std::optional<double> parse_free_bytes(const std::string& device_summary);
 
 // Bytes an engine holds for a grid of this size (its two state buffers plus the bit-packed copy
 // a switch goes through), with some headroom.
