@@ -116,7 +116,7 @@ void compare_panel(ViewerState& s) {
       try {
         std::vector<std::string> notes = s.compare.begin(s.sim, all);
         const int lanes = int(s.compare.size());
-        s.tiles = lanes >= 3 ? 4 : lanes;
+        s.tiles = tiles_for(size_t(lanes));
         s.show_compare = true;
         s.report(notes.empty() ? "comparing " + std::to_string(lanes) + " engines" : notes.front(),
                  !notes.empty());

@@ -2,6 +2,7 @@
 // lockstep, with live figures per engine and an agreement check of their state hashes.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -88,6 +89,11 @@ class Comparison {
   uint64_t next_check_ = 0;
   Agreement agreement_;
 };
+
+// Tiles to show `lanes` engines side by side: one each, up to 4 (3 engines get 4 tiles).
+inline int tiles_for(size_t lanes) {
+  return lanes >= 3 ? 4 : int(std::max<size_t>(lanes, 1));
+}
 
 // The first cell where two states differ, if any (same size required).
 std::optional<Cell> first_difference(const Grid& a, const Grid& b);

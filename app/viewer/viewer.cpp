@@ -113,8 +113,7 @@ void setup_simulation(ViewerState& s) {
       s.report(note, true);
     }
     const int lanes = int(s.compare.size());
-    s.tiles = o.tiles > 0 ? std::min(o.tiles, std::max(lanes, 1)) : lanes >= 3 ? 4 : lanes;
-    if (s.tiles == 3) s.tiles = 4;
+    s.tiles = o.tiles > 0 ? std::min(o.tiles, tiles_for(size_t(lanes))) : tiles_for(size_t(lanes));
     std::printf("compare: %d engines (", lanes);
     for (int i = 0; i < lanes; ++i)
       std::printf("%s%s", i ? ", " : "", s.compare.lane(s.sim, size_t(i)).engine_name().c_str());
