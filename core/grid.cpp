@@ -35,6 +35,7 @@ Grid::Grid(int64_t width, int64_t height, Topology topology)
   if (width <= 0 || height <= 0 || width > kMaxGridSide || height > kMaxGridSide)
     throw Error("impossible grid size " + std::to_string(width) + "x" + std::to_string(height) +
                 ": each side must be between 1 and " + std::to_string(kMaxGridSide));
+  check_topology(topology, width, height);
   words_per_row_ = (width + 63) / 64;
   const uint64_t words = uint64_t(words_per_row_) * uint64_t(height);
   try {

@@ -26,18 +26,14 @@ class ReferenceEngine final : public Engine {
   void step(uint64_t generations) override {
     const auto start = std::chrono::steady_clock::now();
     const int64_t w = grid_.width(), h = grid_.height();
-    const bool torus = grid_.topology() == Topology::Torus;
-    // Cells as bytes, so each neighbour is a plain lookup; off-grid cells of a plane read as dead.
+    const Topology topology = grid_.topology();
+    // Cells as bytes, so each neighbour is a plain lookup; cells beyond the edge are what the
+    // topology makes of them (dead beyond a plane's edge).
     std::vector<uint8_t> cur(size_t(w * h)), next(size_t(w * h));
     for (int64_t y = 0; y < h; ++y)
       for (int64_t x = 0; x < w; ++x) cur[size_t(y * w + x)] = grid_.get(x, y);
     auto alive = [&](int64_t x, int64_t y) -> int {
-      if (torus) {
-        x = (x % w + w) % w;
-        y = (y % h + h) % h;
-      } else if (x < 0 || y < 0 || x >= w || y >= h) {
-        return 0;
-      }
+      if (!resolve_outside(topology, w, h, x, y)) return 0;
       return cur[size_t(y * w + x)];
     };
     for (uint64_t g = 0; g < generations; ++g) {

@@ -135,29 +135,7 @@ Rule parse_rule_body(std::string_view body, std::string_view whole) {
   return rule;
 }
 
-int64_t parse_dimension(std::string_view digits, std::string_view whole) {
-  if (digits.empty()) return 0;
-  int64_t v = 0;
-  for (char c : digits) {
-    if (c < '0' || c > '9') reject(whole, "bounded-grid size must be a number");
-    v = v * 10 + (c - '0');
-    if (v > (int64_t{1} << 31)) reject(whole, "bounded-grid size is too large");
-  }
-  return v;
-}
-
 }  // namespace
-
-std::string_view to_string(Topology t) {
-  return t == Topology::Plane ? "plane" : "torus";
-}
-
-Topology parse_topology(std::string_view text) {
-  const std::string s = squash(text);
-  if (s == "plane" || s == "p") return Topology::Plane;
-  if (s == "torus" || s == "t") return Topology::Torus;
-  throw Error("unknown topology \"" + std::string(text) + "\" (expected plane or torus)");
-}
 
 std::string Rule::to_string() const {
   std::string s = "B";
@@ -171,10 +149,7 @@ std::string Rule::to_string() const {
 
 std::string RuleSpec::to_string() const {
   std::string s = rule.to_string();
-  if (bounds) {
-    s += bounds->topology == Topology::Torus ? ":T" : ":P";
-    s += std::to_string(bounds->width) + "," + std::to_string(bounds->height);
-  }
+  if (bounds) s += bounds->to_string();
   return s;
 }
 
@@ -185,26 +160,11 @@ RuleSpec parse_rule(std::string_view text) {
   if (const size_t colon = body.find(':'); colon != std::string_view::npos) {
     std::string_view suffix = trim(body.substr(colon + 1));
     body = trim(body.substr(0, colon));
-    if (suffix.empty()) reject(whole, "nothing after ':'");
-    GridBounds bounds;
-    const char kind = char(std::toupper(static_cast<unsigned char>(suffix.front())));
-    if (kind == 'T') {
-      bounds.topology = Topology::Torus;
-    } else if (kind == 'P') {
-      bounds.topology = Topology::Plane;
-    } else {
-      reject(whole, "bounded grids are :Tw,h (torus) or :Pw,h (plane)");
+    try {
+      spec.bounds = parse_bounds(suffix);
+    } catch (const Error& e) {
+      reject(whole, e.what());
     }
-    suffix.remove_prefix(1);
-    const size_t comma = suffix.find(',');
-    if (comma == std::string_view::npos) {
-      bounds.width = bounds.height = parse_dimension(suffix, whole);
-    } else {
-      bounds.width = parse_dimension(suffix.substr(0, comma), whole);
-      bounds.height = parse_dimension(suffix.substr(comma + 1), whole);
-    }
-    if (bounds.width == 0 && bounds.height == 0) reject(whole, "bounded grid has no size");
-    spec.bounds = bounds;
   }
   spec.rule = parse_rule_body(body, whole);
   return spec;

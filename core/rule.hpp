@@ -6,23 +6,9 @@
 #include <string>
 #include <string_view>
 
+#include "core/topology.hpp"
+
 namespace gpulife {
-
-// How cells beyond the grid's edge behave.
-enum class Topology { Plane, Torus };
-
-std::string_view to_string(Topology t);
-// Parses "plane" or "torus" (case-insensitive); throws Error naming the text otherwise.
-Topology parse_topology(std::string_view text);
-
-// A rule's bounded-grid suffix (":T64,64" or ":P30,20"); a zero size means unbounded in that
-// direction, as in Golly.
-struct GridBounds {
-  Topology topology = Topology::Torus;
-  int64_t width = 0;
-  int64_t height = 0;
-  bool operator==(const GridBounds&) const = default;
-};
 
 // Birth and survival as bit masks over neighbour counts 0..8.
 struct Rule {
@@ -52,8 +38,8 @@ struct RuleSpec {
 
 // Parses B/S notation in any common spelling (B3/S23, b3s23, B3S23, S23/B3), the survival/birth
 // form "23/3", and well-known names (Life, HighLife, Day & Night, Seeds, ...), each optionally
-// followed by ":Tw,h" or ":Pw,h". Throws Error with a message naming the text when it is not a
-// Life-like rule.
+// followed by a bounded-grid suffix (":T64,64", ":K40*,20", ... see parse_bounds). Throws Error
+// with a message naming the text when it is not a Life-like rule.
 RuleSpec parse_rule(std::string_view text);
 
 // The well-known name of a rule, if it has one ("Conway's Life" for B3/S23).

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <new>
 
+#include "core/edge_ring.hpp"
 #include "core/error.hpp"
 #include "core/hash.hpp"
 #include "core/simd_engine_kernel.hpp"
@@ -197,9 +198,13 @@ class SimdEngine final : public Engine {
     const auto start = std::chrono::steady_clock::now();
     if (height_ > 0) {
       const BandFunction band = band_function(active_isa());
+      // Where the edges twist or shift, a pass is one generation followed by the edge ring.
+      const bool fixup = needs_edge_fixup(topology_);
+      const uint64_t per_pass = fixup ? 1 : uint64_t(generations_per_pass_);
       for (uint64_t done = 0; done < generations;) {
-        const int g = int(std::min<uint64_t>(uint64_t(generations_per_pass_), generations - done));
+        const int g = int(std::min<uint64_t>(per_pass, generations - done));
         pass(band, g);
+        if (fixup) step_ring();
         std::swap(cur_, next_);
         done += uint64_t(g);
         generation_ += uint64_t(g);
@@ -284,6 +289,20 @@ class SimdEngine final : public Engine {
   }
   const uint64_t* data_row(const AlignedWords& buf, int64_t y) const {
     return buf.data() + y * stride_ + simd::kRowPad;
+  }
+
+  // Recomputes next_'s border cells from cur_ through the topology's edge mapping; the plane
+  // step left the rows in the plane's invariant form, which setting in-width bits keeps.
+  void step_ring() {
+    auto alive = [&](int64_t x, int64_t y) {
+      return ((data_row(cur_, y)[x >> 6] >> (x & 63)) & 1u) != 0;
+    };
+    auto set = [&](int64_t x, int64_t y, bool on) {
+      uint64_t& w = data_row(next_, y)[x >> 6];
+      const uint64_t bit = uint64_t{1} << (x & 63);
+      w = on ? (w | bit) : (w & ~bit);
+    };
+    step_edge_ring(topology_, width_, height_, rule_, alive, set);
   }
 
   SimdIsa active_isa() const { return isa_ == 0 ? best_simd_isa() : SimdIsa(isa_); }

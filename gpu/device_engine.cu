@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/hash.hpp"
+#include "core/topology.hpp"
 #include "gpu/cuda_check.cuh"
 
 namespace gpulife::gpu {
@@ -152,6 +153,71 @@ static __global__ void unpack_kernel(const uint64_t* __restrict__ canonical, int
   }
 }
 
+// Cells on the border of a w x h grid: the top row, the bottom row, then the left and right
+// columns between them.
+__host__ __device__ inline int64_t ring_cells(int64_t w, int64_t h) {
+  const int64_t rows = h > 1 ? 2 * w : w;
+  const int64_t inner = h > 2 ? h - 2 : 0;
+  return rows + inner * (w > 1 ? 2 : 1);
+}
+
+__device__ inline void ring_cell(int64_t i, int64_t w, int64_t h, int64_t& x, int64_t& y) {
+  if (i < w) {
+    x = i;
+    y = 0;
+  } else if (h > 1 && i < 2 * w) {
+    x = i - w;
+    y = h - 1;
+  } else {
+    const int64_t k = i - (h > 1 ? 2 * w : w);
+    const int64_t columns = w > 1 ? 2 : 1;
+    y = 1 + k / columns;
+    x = k % columns == 0 ? 0 : w - 1;
+  }
+}
+
+__device__ inline bool cell_at(const void* state, bool bits, int64_t pitch, int64_t x, int64_t y) {
+  const char* row = static_cast<const char*>(state) + y * pitch;
+  if (bits) return (reinterpret_cast<const uint64_t*>(row)[x >> 6] >> (x & 63)) & 1u;
+  return row[x] != 0;
+}
+
+// One generation of the border cells, from `src` into `dst`, through the topology's edge
+// mapping: the plane pass computed the interior (and wrong borders) already. Bit rows share
+// their words between threads, hence the atomics.
+static __global__ void edge_ring_kernel(const void* __restrict__ src, void* __restrict__ dst,
+                                        bool bits, int64_t pitch, int64_t width, int64_t height,
+                                        Topology topology, uint32_t birth, uint32_t survival) {
+  const int64_t total = ring_cells(width, height);
+  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
+       i += int64_t(gridDim.x) * blockDim.x) {
+    int64_t x, y;
+    ring_cell(i, width, height, x, y);
+    int n = 0;
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        if (dx == 0 && dy == 0) continue;
+        int64_t nx = x + dx, ny = y + dy;
+        if (resolve_outside(topology, width, height, nx, ny) && cell_at(src, bits, pitch, nx, ny))
+          ++n;
+      }
+    }
+    const bool was = cell_at(src, bits, pitch, x, y);
+    const bool alive = ((was ? survival : birth) >> n) & 1u;
+    char* row = static_cast<char*>(dst) + y * pitch;
+    if (bits) {
+      auto* word = reinterpret_cast<unsigned long long*>(row) + (x >> 6);
+      const unsigned long long bit = 1ull << (x & 63);
+      if (alive)
+        atomicOr(word, bit);
+      else
+        atomicAnd(word, ~bit);
+    } else {
+      row[x] = alive ? 1 : 0;
+    }
+  }
+}
+
 unsigned reduce_blocks(int64_t items) {
   return unsigned(
       std::clamp<int64_t>((items + kReduceThreads - 1) / kReduceThreads, 1, kMaxReduceBlocks));
@@ -242,6 +308,7 @@ void DeviceEngine::resize(int64_t width, int64_t height, Topology topology) {
   if (width < 1 || height < 1 || width > kMaxGridSide || height > kMaxGridSide)
     throw Error("grid size " + std::to_string(width) + "x" + std::to_string(height) +
                 " is out of range: each side must be in [1, " + std::to_string(kMaxGridSide) + "]");
+  check_topology(topology, width, height);
   const DeviceLayout next = device_layout(width, height);
   width_ = width;
   height_ = height;
@@ -499,11 +566,15 @@ void DeviceEngine::step(uint64_t generations) {
     }
   CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(events_[0]), as_stream(stream_)));
   uint64_t left = generations;
+  // Where the edges twist or shift, every pass is one plane generation and then the border.
+  const bool fixup = needs_edge_fixup(topology_);
   while (left > 0) {
-    const uint64_t done = launch_pass(buffers_[current_], buffers_[1 - current_], left, stream_);
-    if (done == 0 || done > left)
+    const uint64_t done =
+        launch_pass(buffers_[current_], buffers_[1 - current_], fixup ? 1 : left, stream_);
+    if (done == 0 || done > (fixup ? 1 : left))
       throw Error("engine " + info().name + ": a pass advanced " + std::to_string(done) +
-                  " generations, expected 1.." + std::to_string(left));
+                  " generations, expected 1.." + std::to_string(fixup ? 1 : left));
+    if (fixup) step_edge_ring(buffers_[current_], buffers_[1 - current_]);
     current_ ^= 1;
     left -= done;
     generation_ += done;
@@ -511,6 +582,14 @@ void DeviceEngine::step(uint64_t generations) {
   CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(events_[1]), as_stream(stream_)));
   timed_ = true;
   invalidate_cache();
+}
+
+void DeviceEngine::step_edge_ring(const void* src, void* dst) const {
+  const int64_t cells = ring_cells(width_, height_);
+  edge_ring_kernel<<<reduce_blocks(cells), kReduceThreads, 0, as_stream(stream_)>>>(
+      src, dst, layout_.layout == CellLayout::BitPacked, int64_t(layout_.row_pitch_bytes), width_,
+      height_, topology_, rule_.birth, rule_.survival);
+  CUDA_CHECK_LAUNCH();
 }
 
 double DeviceEngine::last_step_ms() const {

@@ -81,6 +81,8 @@ class DeviceEngine : public GpuEngine {
   void to_canonical(const void* state, uint64_t* canonical) const;
   void from_canonical(const uint64_t* canonical, void* state) const;
   void sync() const;
+  // One generation of the border cells from `src` into `dst` on a topology without a fast path.
+  void step_edge_ring(const void* src, void* dst) const;
   // The part of a rectangle of `w` x `h` cells at (x, y) that lies on the grid; empty if none.
   Box clip(int64_t x, int64_t y, int64_t w, int64_t h) const;
   // Copies the state's bytes under a clipped box to or from `host` (rows packed tightly): the

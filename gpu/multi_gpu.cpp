@@ -31,6 +31,9 @@ BandPlan plan_bands(int64_t width, int64_t height, Topology topology, int max_de
     throw Error("multi-GPU plan: need 1 <= devices <= bands, got " + std::to_string(devices) +
                 " devices for " + std::to_string(bands) + " bands");
   if (max_depth < 1) throw Error("multi-GPU plan: depth must be at least 1");
+  if (needs_edge_fixup(topology))
+    throw Error("the multi-GPU engine steps planes and tori only, not a " + to_string(topology) +
+                "; use a single-GPU engine such as bit64 or bit-multistep");
   if (int64_t(bands) > height)
     throw Error("a grid of " + std::to_string(height) + " rows cannot be split into " +
                 std::to_string(bands) + " bands; use at most " + std::to_string(height) +

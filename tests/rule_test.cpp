@@ -112,18 +112,5 @@ TEST(Rule, RejectsWithTheText) {
   }
 }
 
-TEST(Rule, Topology) {
-  EXPECT_EQ(parse_topology("plane"), Topology::Plane);
-  EXPECT_EQ(parse_topology("Torus"), Topology::Torus);
-  EXPECT_EQ(to_string(Topology::Torus), "torus");
-  EXPECT_EQ(to_string(Topology::Plane), "plane");
-  try {
-    parse_topology("klein");
-    FAIL() << "accepted";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("klein"), std::string::npos);
-  }
-}
-
 }  // namespace
 }  // namespace gpulife
