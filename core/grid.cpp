@@ -99,6 +99,10 @@ void Grid::place(const Pattern& pattern, std::optional<Cell> top_left, bool clea
     }
   }
   if (clear_first) clear();
+  if (const CellTree* tree = pattern.tree()) {
+    tree->render(pattern.tree_origin(), box, *this, origin);
+    return;
+  }
   for (const Cell& c : pattern.cells())
     set(c.x - box.min_x + origin.x, c.y - box.min_y + origin.y, true);
 }

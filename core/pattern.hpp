@@ -2,52 +2,60 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/cell_tree.hpp"
+#include "core/geometry.hpp"
 #include "core/rule.hpp"
 
 namespace gpulife {
 
-struct Cell {
-  int64_t x = 0;
-  int64_t y = 0;
-  auto operator<=>(const Cell&) const = default;
+// Largest number of live cells a pattern holds as a list (readers refuse more, and a
+// quadtree pattern refuses to be listed beyond it), so a hostile file cannot exhaust memory.
+inline constexpr uint64_t kMaxPatternCells = uint64_t{1} << 28;
+
+// A cell in one of a multi-state "History" rule's extra states (LifeHistory: 2 history,
+// 3 marked on, 4 marked off, 5 start on); kept so a history display can show them.
+struct StateCell {
+  Cell cell;
+  uint8_t state = 0;
+  auto operator<=>(const StateCell&) const = default;
 };
 
-// Inclusive bounding box; empty when min > max.
-struct Box {
-  int64_t min_x = 0, min_y = 0, max_x = -1, max_y = -1;
-
-  bool empty() const { return min_x > max_x || min_y > max_y; }
-  int64_t width() const { return empty() ? 0 : max_x - min_x + 1; }
-  int64_t height() const { return empty() ? 0 : max_y - min_y + 1; }
-  bool contains(Cell c) const {
-    return c.x >= min_x && c.x <= max_x && c.y >= min_y && c.y <= max_y;
-  }
-  bool operator==(const Box&) const = default;
-};
-
+// Live cells with 64-bit coordinates (y grows downwards), held as a sorted list or, for
+// patterns read from Macrocell, as a shared quadtree that is listed only when asked to.
 class Pattern {
  public:
   Pattern() = default;
   explicit Pattern(std::vector<Cell> cells) : cells_(std::move(cells)) { normalize(); }
+  // A quadtree pattern whose root's top-left cell is at `origin`.
+  Pattern(std::shared_ptr<const CellTree> tree, Cell origin);
 
-  // Cells sorted by (y, x) row-major order, no duplicates.
-  const std::vector<Cell>& cells() const { return cells_; }
-  size_t population() const { return cells_.size(); }
-  bool empty() const { return cells_.empty(); }
+  // Cells sorted by (y, x) row-major order, no duplicates. A quadtree pattern lists its cells
+  // on first use (not thread-safe then) and throws Error when it holds more than
+  // kMaxPatternCells.
+  const std::vector<Cell>& cells() const;
+  uint64_t population() const;
+  bool empty() const;
   bool contains(Cell c) const;
 
+  // The quadtree, when the pattern is held as one (nullptr otherwise), and where its root's
+  // top-left cell is. Sizing and placing use it without listing the cells.
+  const CellTree* tree() const { return tree_.get(); }
+  Cell tree_origin() const { return tree_origin_; }
+
   // Adds a cell (duplicates are merged on normalize()).
-  void add(Cell c) { cells_.push_back(c); }
-  void add(int64_t x, int64_t y) { cells_.push_back({x, y}); }
+  void add(Cell c);
+  void add(int64_t x, int64_t y) { add(Cell{x, y}); }
   // Sorts and removes duplicates; call after a run of add().
   void normalize();
 
   Box bounding_box() const;
 
-  // Geometry, all about the origin; call normalize() is not needed afterwards.
+  // Geometry, all about the origin; call normalize() is not needed afterwards. History states
+  // move with the cells.
   void translate(int64_t dx, int64_t dy);
   void rotate_clockwise();         // (x, y) -> (-y, x) with y pointing down
   void rotate_counterclockwise();  // (x, y) -> (y, -x)
@@ -56,17 +64,38 @@ class Pattern {
   // Moves the pattern so its bounding box starts at (0, 0).
   void move_to_origin();
 
+  // A History rule's extra states, sorted like cells(); their live ones (3, 5) are also in
+  // cells(), so engines, which run the two-state projection, need only cells().
+  const std::vector<StateCell>& history() const { return history_; }
+  void set_history(std::vector<StateCell> history);
+
   RuleSpec rule;
+  // The file named a History rule (LifeHistory): the pattern is its two-state projection, and
+  // writers name the History rule again so the states survive a round trip.
+  bool history_rule = false;
   std::string name;
   std::string author;
   std::vector<std::string> comments;  // free text, one entry per line, without "#C "
   uint64_t generation = 0;            // generation the cells belong to (RLE "#CXRLE Gen=")
+  // Where Golly puts this pattern's (0, 0) in its own coordinates, which decides the position on
+  // a bounded grid (Golly centres a grid on its (0, 0)): an RLE file without a position is
+  // centred on its header's size, so its (0, 0) goes to (-(x/2), -(y/2)); zero otherwise.
+  Cell golly_offset;
 
   // Equal cells (metadata is not compared).
-  bool same_cells(const Pattern& other) const { return cells_ == other.cells_; }
+  bool same_cells(const Pattern& other) const;
 
  private:
-  std::vector<Cell> cells_;
+  // Turns a quadtree pattern into a list one, before a change the tree cannot take.
+  void to_list();
+  template <class F>
+  void transform(F&& f);
+
+  mutable std::vector<Cell> cells_;
+  mutable bool listed_ = true;  // cells_ holds the cells (always so without a tree)
+  std::shared_ptr<const CellTree> tree_;
+  Cell tree_origin_;
+  std::vector<StateCell> history_;
 };
 
 }  // namespace gpulife

@@ -10,7 +10,10 @@
 
 #include "core/cells.hpp"
 #include "core/error.hpp"
+#include "core/gzip.hpp"
+#include "core/life105.hpp"
 #include "core/life106.hpp"
+#include "core/macrocell.hpp"
 #include "core/rle.hpp"
 #include "core/text_lines.hpp"
 
@@ -48,20 +51,31 @@ bool is_coordinate_pair(std::string_view row) {
          text::parse_int64(text::trim(row.substr(split)));
 }
 
+bool is_life105_row(std::string_view row) {
+  for (char c : row)
+    if (c != '.' && c != '*' && c != 'o' && c != 'O' && !text::is_space(c)) return false;
+  return true;
+}
+
 // What the first meaningful line says about the format, if anything definite.
-enum class Evidence { None, Rle, Cells, Life106, Unknown };
+enum class Evidence { None, Rle, Cells, Life106, Life105, Macrocell, Unknown };
 
 Evidence classify(std::string_view text) {
   text::LineSplitter lines(text);
   std::string_view line;
   int rows_seen = 0;
-  bool saw_hash = false;
-  bool all_cells = true, all_rle = true, all_pairs = true;
+  bool saw_hash = false, saw_block = false;
+  bool all_cells = true, all_rle = true, all_pairs = true, all_life105 = true;
   while (lines.next(line) && rows_seen < 64) {
     const std::string_view t = text::trim(line);
     if (t.empty()) continue;
+    if (rows_seen == 0 && !saw_hash && t.starts_with("[M2]")) return Evidence::Macrocell;
     if (t.front() == '#') {
-      if (rows_seen == 0 && text::starts_with_ci(t, "#Life")) return Evidence::Life106;
+      if (rows_seen == 0 && text::starts_with_ci(t, "#Life")) {
+        return text::trim(t.substr(5)) == "1.05" ? Evidence::Life105 : Evidence::Life106;
+      }
+      // XLife's "#P x y" blocks (Life 1.05 without its header line).
+      if (t.starts_with("#P")) saw_block = true;
       saw_hash = true;
       continue;
     }
@@ -75,9 +89,11 @@ Evidence classify(std::string_view text) {
     all_cells = all_cells && is_cells_row(t);
     all_rle = all_rle && is_rle_body(t);
     all_pairs = all_pairs && is_coordinate_pair(t);
+    all_life105 = all_life105 && is_life105_row(t);
     if (t.find('!') != std::string_view::npos && all_rle) return Evidence::Rle;
   }
   if (rows_seen == 0) return saw_hash ? Evidence::Rle : Evidence::None;
+  if (saw_block && all_life105) return Evidence::Life105;
   if (all_pairs) return Evidence::Life106;
   if (all_cells && !saw_hash) return Evidence::Cells;
   if (all_rle) return Evidence::Rle;
@@ -101,7 +117,75 @@ std::string read_file(const std::filesystem::path& path) {
   return std::move(buffer).str();
 }
 
+// Text of a pattern in the given format.
+Pattern parse_as(PatternFormat format, std::string_view text, std::string_view source) {
+  switch (format) {
+    case PatternFormat::Cells:
+      return parse_cells(text, source);
+    case PatternFormat::Life106:
+      return parse_life106(text, source);
+    case PatternFormat::Life105:
+      return parse_life105(text, source);
+    case PatternFormat::Macrocell:
+      return parse_macrocell(text, source);
+    case PatternFormat::Rle:
+      break;
+  }
+  return parse_rle(text, source);
+}
+
+// Inflates gzip data (a file compressed twice too); other data is returned as it is.
+std::string inflate_if_gzip(std::string data, std::string_view source) {
+  for (int depth = 0; depth < 2 && is_gzip(data); ++depth) data = gunzip(data, source);
+  if (is_gzip(data))
+    throw Error(std::string(source) + ": not a pattern file (gzip data compressed three times)");
+  return data;
+}
+
+void refuse_non_pattern(std::string_view data, std::string_view source, std::string_view name) {
+  const std::string what = not_a_pattern(data, name);
+  if (!what.empty())
+    throw Error((source.empty() ? std::string("<text>") : std::string(source)) +
+                ": not a pattern file (" + what +
+                "); gpulife reads RLE, plaintext .cells, Life 1.05 and 1.06, and Macrocell, each "
+                "also gzip-compressed");
+}
+
+// The extension that names the format, looking through a trailing ".gz".
+std::string format_extension(const std::filesystem::path& path) {
+  std::string ext = lower(path.extension().string());
+  if (ext == ".gz") ext = lower(path.stem().extension().string());
+  return ext;
+}
+
 }  // namespace
+
+std::string_view to_string(PatternFormat format) {
+  switch (format) {
+    case PatternFormat::Cells:
+      return "plaintext (.cells)";
+    case PatternFormat::Life106:
+      return "Life 1.06";
+    case PatternFormat::Life105:
+      return "Life 1.05";
+    case PatternFormat::Macrocell:
+      return "Macrocell";
+    case PatternFormat::Rle:
+      break;
+  }
+  return "RLE";
+}
+
+PatternFormat parse_pattern_format(std::string_view text) {
+  const std::string s = lower(std::string(text));
+  if (s == "rle") return PatternFormat::Rle;
+  if (s == "cells" || s == "plaintext") return PatternFormat::Cells;
+  if (s == "life106" || s == "lif" || s == "1.06") return PatternFormat::Life106;
+  if (s == "life105" || s == "1.05") return PatternFormat::Life105;
+  if (s == "mc" || s == "macrocell") return PatternFormat::Macrocell;
+  throw Error("unknown pattern format \"" + std::string(text) +
+              "\" (expected rle, cells, life105, life106 or mc)");
+}
 
 PatternFormat sniff_format(std::string_view text) {
   switch (classify(text)) {
@@ -109,19 +193,27 @@ PatternFormat sniff_format(std::string_view text) {
       return PatternFormat::Cells;
     case Evidence::Life106:
       return PatternFormat::Life106;
+    case Evidence::Life105:
+      return PatternFormat::Life105;
+    case Evidence::Macrocell:
+      return PatternFormat::Macrocell;
     default:
       return PatternFormat::Rle;  // the RLE reader gives the clearest errors for odd text
   }
 }
 
 PatternFormat format_for_path(const std::filesystem::path& path, std::string_view text) {
-  const std::string ext = lower(path.extension().string());
+  const Evidence e = classify(text);
+  // A header line is definite whatever the name says.
+  if (e == Evidence::Macrocell) return PatternFormat::Macrocell;
+  if (e == Evidence::Life105) return PatternFormat::Life105;
+  const std::string ext = format_extension(path);
   if (ext == ".rle") return PatternFormat::Rle;
   if (ext == ".cells") return PatternFormat::Cells;
+  if (ext == ".mc") return PatternFormat::Macrocell;
   if (ext == ".lif" || ext == ".life") {
     // .lif is shared by Life 1.05 and 1.06 and sometimes by RLE: trust the content when it is
     // definite.
-    const Evidence e = classify(text);
     if (e == Evidence::Rle) return PatternFormat::Rle;
     if (e == Evidence::Cells) return PatternFormat::Cells;
     return PatternFormat::Life106;
@@ -129,30 +221,48 @@ PatternFormat format_for_path(const std::filesystem::path& path, std::string_vie
   return sniff_format(text);
 }
 
-Pattern parse_pattern(std::string_view text, std::string_view source) {
-  switch (sniff_format(text)) {
-    case PatternFormat::Cells:
-      return parse_cells(text, source);
-    case PatternFormat::Life106:
-      return parse_life106(text, source);
-    case PatternFormat::Rle:
-      break;
+std::string not_a_pattern(std::string_view data, std::string_view name) {
+  auto starts = [&](std::string_view magic) { return data.substr(0, magic.size()) == magic; };
+  if (starts("PK\x03\x04") || starts("PK\x05\x06"))
+    return "a zip archive; extract the pattern file from it first";
+  if (starts("BZh")) return "bzip2-compressed data; decompress it first";
+  if (starts(std::string_view("\xFD"
+                              "7zXZ\0",
+                              6)))
+    return "xz-compressed data; decompress it first";
+  if (starts("7z\xBC\xAF\x27\x1C"))
+    return "a 7-Zip archive; extract the pattern file from it first";
+  if (starts("\x89PNG")) return "a PNG image";
+  if (starts("%PDF")) return "a PDF document";
+  const std::string ext = lower(std::filesystem::path(std::string(name)).extension().string());
+  const std::string_view head = data.substr(0, 4096);
+  if (ext == ".lua" || (head.starts_with("--") && head.find("golly") != std::string_view::npos))
+    return "a Lua script for Golly; run it in Golly";
+  if (ext == ".py" || head.find("import golly") != std::string_view::npos)
+    return "a Python script for Golly; run it in Golly";
+  // Text has no NUL bytes and few control characters; pattern files are text.
+  const std::string_view probe = data.substr(0, 65536);
+  if (probe.find('\0') != std::string_view::npos) return "binary data";
+  size_t control = 0;
+  for (char c : head) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && !text::is_space(c)) || u == 0x7f) ++control;
   }
-  return parse_rle(text, source);
+  if (control * 20 > head.size() && control > 2) return "binary data";
+  return "";
+}
+
+Pattern parse_pattern(std::string_view data, std::string_view source) {
+  const std::string text = inflate_if_gzip(std::string(data), source);
+  refuse_non_pattern(text, source, "");
+  return parse_as(sniff_format(text), text, source);
 }
 
 Pattern load_pattern_file(const std::filesystem::path& path) {
-  const std::string text = read_file(path);
   const std::string source = path.string();
-  switch (format_for_path(path, text)) {
-    case PatternFormat::Cells:
-      return parse_cells(text, source);
-    case PatternFormat::Life106:
-      return parse_life106(text, source);
-    case PatternFormat::Rle:
-      break;
-  }
-  return parse_rle(text, source);
+  const std::string text = inflate_if_gzip(read_file(path), source);
+  refuse_non_pattern(text, source, source);
+  return parse_as(format_for_path(path, text), text, source);
 }
 
 Pattern load_pattern(std::string_view path_or_text) {
@@ -176,18 +286,28 @@ std::string write_pattern(const Pattern& pattern, PatternFormat format) {
       return write_cells(pattern);
     case PatternFormat::Life106:
       return write_life106(pattern);
+    case PatternFormat::Life105:
+      return write_life105(pattern);
+    case PatternFormat::Macrocell:
+      return write_macrocell(pattern);
     case PatternFormat::Rle:
       break;
   }
   return write_rle(pattern);
 }
 
-void save_pattern(const Pattern& pattern, const std::filesystem::path& path) {
-  const std::string ext = lower(path.extension().string());
-  PatternFormat format = PatternFormat::Rle;
-  if (ext == ".cells") format = PatternFormat::Cells;
-  if (ext == ".lif" || ext == ".life") format = PatternFormat::Life106;
-  const std::string text = write_pattern(pattern, format);
+PatternFormat format_for_saving(const std::filesystem::path& path) {
+  const std::string ext = format_extension(path);
+  if (ext == ".cells") return PatternFormat::Cells;
+  if (ext == ".lif" || ext == ".life") return PatternFormat::Life106;
+  if (ext == ".mc") return PatternFormat::Macrocell;
+  return PatternFormat::Rle;
+}
+
+void save_pattern(const Pattern& pattern, const std::filesystem::path& path,
+                  std::optional<PatternFormat> format) {
+  std::string text = write_pattern(pattern, format.value_or(format_for_saving(path)));
+  if (lower(path.extension().string()) == ".gz") text = gzip(text);
 
   const std::string name = path.string();
   std::error_code ec;

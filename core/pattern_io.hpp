@@ -1,8 +1,10 @@
-// Loading and saving patterns in any supported format, choosing the format by content or name.
+// Loading and saving patterns in any supported format, choosing the format by content or name;
+// gzip-compressed files of every format are read (and written, for names ending in .gz).
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -10,26 +12,39 @@
 
 namespace gpulife {
 
-enum class PatternFormat { Rle, Cells, Life106 };
+enum class PatternFormat { Rle, Cells, Life106, Life105, Macrocell };
 
-// Largest number of live cells a reader accepts, so a hostile file cannot exhaust memory.
-inline constexpr uint64_t kMaxPatternCells = uint64_t{1} << 28;
+// "RLE", "plaintext (.cells)", "Life 1.06", "Life 1.05", "Macrocell".
+std::string_view to_string(PatternFormat format);
+// Parses a format's name as a command line gives it: rle, cells, life106 (or lif), life105, mc.
+PatternFormat parse_pattern_format(std::string_view text);
 
 // Guesses the format from the text itself (headers, characters used).
 PatternFormat sniff_format(std::string_view text);
-// Format from a file name's extension (.rle, .cells, .lif/.life), or sniffed when unknown.
+// Format from a file name's extension (.rle, .cells, .lif/.life, .mc; a trailing .gz is
+// looked through), or sniffed when unknown or ambiguous (.lif is Life 1.05 or 1.06).
 PatternFormat format_for_path(const std::filesystem::path& path, std::string_view text = {});
 
-// Parses text in the sniffed format; `source` names it in error messages.
-Pattern parse_pattern(std::string_view text, std::string_view source = {});
+// What the data is when it is plainly not pattern text ("a zip archive", "binary data", "a
+// Lua script for Golly", ...); empty when it may be a pattern. `name` is a file name, if any.
+std::string not_a_pattern(std::string_view data, std::string_view name = {});
+
+// Parses text (or gzip data) in the sniffed format; `source` names it in error messages.
+// Throws Error naming what the data is when it is not a pattern at all.
+Pattern parse_pattern(std::string_view data, std::string_view source = {});
 // Reads a file and parses it; throws Error when it cannot be read, ParseError when malformed.
 Pattern load_pattern_file(const std::filesystem::path& path);
 // A path if a file of that name exists, otherwise pattern text (e.g. pasted RLE).
 Pattern load_pattern(std::string_view path_or_text);
 
 std::string write_pattern(const Pattern& pattern, PatternFormat format);
-// Writes in the format the extension names (.rle default); throws Error when it cannot write.
-// Writes to a temporary file first and renames it, so a failed save never destroys a file.
-void save_pattern(const Pattern& pattern, const std::filesystem::path& path);
+// The format a file name asks for when saving: by extension (.rle default, .cells, .lif/.life
+// as Life 1.06, .mc), a trailing .gz looked through.
+PatternFormat format_for_saving(const std::filesystem::path& path);
+// Writes in `format`, or the one the extension names; a name ending in .gz is compressed.
+// Throws Error when it cannot write. Writes to a temporary file first and renames it, so a
+// failed save never destroys a file.
+void save_pattern(const Pattern& pattern, const std::filesystem::path& path,
+                  std::optional<PatternFormat> format = std::nullopt);
 
 }  // namespace gpulife

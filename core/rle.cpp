@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/history_rule.hpp"
 #include "core/pattern_io.hpp"
 #include "core/text_lines.hpp"
 
@@ -16,9 +17,9 @@ namespace {
 
 using text::LineSplitter;
 
-// Run lengths and body coordinates stay below 2^62; the #P/#CXRLE offset added to them is
-// checked against the int64 range.
-constexpr int64_t kMaxCoordinate = int64_t{1} << 62;
+// Run lengths and body coordinates stay below 2^62; with the #P/#CXRLE offset added, every
+// cell must lie within +-2^61 (kMaxCoordinate).
+constexpr int64_t kMaxBody = int64_t{1} << 62;
 constexpr size_t kMaxBodyLine = 70;
 
 class RleReader {
@@ -44,12 +45,18 @@ class RleReader {
       in_body = true;
       body_line(line);
     }
-    if ((offset_x_ > 0 && max_x_ > INT64_MAX - offset_x_) ||
-        (offset_y_ > 0 && max_y_ > INT64_MAX - offset_y_))
+    if (!coordinate_in_range(offset_x_) || !coordinate_in_range(offset_y_) ||
+        !coordinate_in_range(offset_x_ + max_x_) || !coordinate_in_range(offset_y_ + max_y_))
       throw ParseError(std::string(source_), offset_line_, offset_column_,
-                       "pattern position plus its size exceeds the 64-bit coordinate range");
+                       "pattern position plus its size lies outside the range of gpulife's "
+                       "coordinates (+-2^61)");
     Pattern p(std::move(cells_));
     p.translate(offset_x_, offset_y_);
+    for (StateCell& h : history_cells_) h.cell = Cell{h.cell.x + offset_x_, h.cell.y + offset_y_};
+    p.set_history(std::move(history_cells_));
+    p.history_rule = history_;
+    // Golly centres an RLE pattern that gives no position on the size in its header.
+    if (!positioned_) p.golly_offset = Cell{-(header_x_ / 2), -(header_y_ / 2)};
     p.rule = rule_;
     p.name = std::move(name_);
     p.author = std::move(author_);
@@ -78,6 +85,11 @@ class RleReader {
     const std::string_view r = text::trim(rule_text);
     if (r.empty()) return;  // "rule =" with nothing after it: keep the default
     try {
+      if (std::optional<RuleSpec> h = parse_history_rule(r)) {
+        rule_ = *h;
+        history_ = true;
+        return;
+      }
       rule_ = parse_rule(r);
     } catch (const ParseError&) {
       throw;
@@ -98,6 +110,7 @@ class RleReader {
     if (!x || !y)
       fail(column_of(line, value),
            "malformed position \"" + std::string(value) + "\" (expected two integers)");
+    positioned_ = true;
     offset_line_ = lines_.number();
     offset_column_ = column_of(line, value);
     offset_x_ = *x;
@@ -179,6 +192,12 @@ class RleReader {
       }
       const std::string_view v = value.substr(0, stop);
       if (key == "rule") set_rule(line, v);
+      // The size only decides where Golly puts the pattern; the body decides the cells.
+      if (key == "x" || key == "y") {
+        const auto size = text::parse_uint64(text::trim(v));
+        if (size && *size <= uint64_t(kMaxCoordinate))
+          (key == "x" ? header_x_ : header_y_) = int64_t(*size);
+      }
       rest = stop < value.size() ? value.substr(stop + 1) : std::string_view{};
     }
   }
@@ -195,7 +214,7 @@ class RleReader {
           count_column_ = col;
         }
         const auto digit = int64_t(c - '0');
-        if (count_ > (kMaxCoordinate - digit) / 10)
+        if (count_ > (kMaxBody - digit) / 10)
           throw ParseError(std::string(source_), count_line_, count_column_,
                            "run count overflows (runs are limited to 2^62 cells)");
         count_ = count_ * 10 + digit;
@@ -217,7 +236,7 @@ class RleReader {
           add_run(n, run);
           break;
         case '$':
-          if (n >= kMaxCoordinate - y_) fail_at(run, "pattern is taller than 2^62 rows");
+          if (n >= kMaxBody - y_) fail_at(run, "pattern is taller than 2^62 rows");
           y_ += n;
           x_ = 0;
           break;
@@ -225,6 +244,15 @@ class RleReader {
           done_ = true;
           break;
         default:
+          if (history_ && c >= 'B' && c <= 'X') {
+            const int state = c - 'A' + 1;
+            if (state == kHistoryBoundary) fail(col, history_boundary_refusal());
+            if (state >= kHistoryStates)
+              fail(col, "state " + std::to_string(state) + " ('" + std::string(1, c) +
+                            "') does not exist in a History rule (states 0 to 6)");
+            add_state_run(n, run, state);
+            break;
+          }
           // Without a header the text may not be RLE at all, so only then is a capital letter
           // taken for what it would mean in RLE.
           if (saw_header_ && ((c >= 'B' && c <= 'X') || (c >= 'p' && c <= 'y'))) {
@@ -242,19 +270,26 @@ class RleReader {
   }
 
   void advance_x(int64_t n, Where run) {
-    if (n > kMaxCoordinate - x_) fail_at(run, "pattern is wider than 2^62 columns");
+    if (n > kMaxBody - x_) fail_at(run, "pattern is wider than 2^62 columns");
     x_ += n;
   }
 
-  void add_run(int64_t n, Where run) {
-    if (uint64_t(n) > max_cells_ - std::min<uint64_t>(cells_.size(), max_cells_))
+  void add_run(int64_t n, Where run) { add_state_run(n, run, 1); }
+
+  // A run of one state: live states become cells, the other History states annotations.
+  void add_state_run(int64_t n, Where run, int state) {
+    const uint64_t held = cells_.size() + history_cells_.size();
+    if (uint64_t(n) > max_cells_ - std::min<uint64_t>(held, max_cells_))
       fail_at(run, "pattern has more than " + std::to_string(max_cells_) +
                        " live cells, the most gpulife reads");
     const int64_t start = x_;
     advance_x(n, run);
-    for (int64_t x = start; x < x_; ++x) cells_.push_back(Cell{x, y_});
+    for (int64_t x = start; x < x_; ++x) {
+      if (history_state_alive(state)) cells_.push_back(Cell{x, y_});
+      if (state != 1) history_cells_.push_back(StateCell{Cell{x, y_}, uint8_t(state)});
+    }
     max_x_ = std::max(max_x_, x_ - 1);
-    max_y_ = y_;
+    max_y_ = std::max(max_y_, y_);
   }
 
   LineSplitter lines_;
@@ -270,6 +305,10 @@ class RleReader {
   int64_t count_line_ = 0, count_column_ = 0;
 
   RuleSpec rule_;
+  bool history_ = false;
+  std::vector<StateCell> history_cells_;
+  bool positioned_ = false;
+  int64_t header_x_ = 0, header_y_ = 0;
   std::string name_, author_;
   std::vector<std::string> comments_;
   int64_t max_x_ = 0, max_y_ = 0;
@@ -334,11 +373,47 @@ std::string write_rle(const Pattern& pattern) {
   if (!pattern.author.empty()) out += "#O " + text::one_line(pattern.author) + "\n";
   for (const std::string& c : pattern.comments) write_lines(out, "#C", c);
 
-  const Box box = pattern.bounding_box();
+  // A History pattern writes every cell with its state, live cells being state 1 unless a
+  // History state says otherwise (it also has dead states, 2 and 4); others write b and o.
+  const bool states = pattern.history_rule || !pattern.history().empty();
+  std::vector<StateCell> merged;
+  if (states) {
+    for (const Cell& c : pattern.cells()) merged.push_back({c, 1});
+    for (const StateCell& h : pattern.history()) merged.push_back(h);
+    std::stable_sort(merged.begin(), merged.end(), [](const StateCell& a, const StateCell& b) {
+      return a.cell.y != b.cell.y ? a.cell.y < b.cell.y : a.cell.x < b.cell.x;
+    });
+    // The History state of a live cell comes after its plain "on" and replaces it.
+    size_t kept = 0;
+    for (const StateCell& c : merged) {
+      if (kept > 0 && merged[kept - 1].cell == c.cell)
+        merged[kept - 1] = c;
+      else
+        merged[kept++] = c;
+    }
+    merged.resize(kept);
+  }
+  static const std::vector<Cell> kNoCells;
+  const std::vector<Cell>& list = states ? kNoCells : pattern.cells();
+  const size_t count = states ? merged.size() : list.size();
+  auto at = [&](size_t i) { return states ? merged[i] : StateCell{list[i], 1}; };
+
+  Box box = states ? Box{} : pattern.bounding_box();
+  if (states) {
+    for (const StateCell& c : merged) {
+      if (box.empty()) box = Box{c.cell.x, c.cell.y, c.cell.x, c.cell.y};
+      box.min_x = std::min(box.min_x, c.cell.x);
+      box.max_x = std::max(box.max_x, c.cell.x);
+      box.max_y = c.cell.y;
+    }
+  }
   // Spans are computed in unsigned arithmetic: max - min can exceed INT64_MAX.
-  if (!box.empty() && (uint64_t(box.max_x) - uint64_t(box.min_x) >= uint64_t(kMaxCoordinate) ||
-                       uint64_t(box.max_y) - uint64_t(box.min_y) >= uint64_t(kMaxCoordinate)))
+  if (!box.empty() && (uint64_t(box.max_x) - uint64_t(box.min_x) >= uint64_t(kMaxBody) ||
+                       uint64_t(box.max_y) - uint64_t(box.min_y) >= uint64_t(kMaxBody)))
     throw Error("pattern spans more than 2^62 cells in one direction, too far apart for RLE");
+  if (!box.empty() && (!coordinate_in_range(box.min_x) || !coordinate_in_range(box.min_y) ||
+                       !coordinate_in_range(box.max_x) || !coordinate_in_range(box.max_y)))
+    throw Error("pattern has cells beyond +-2^61, outside the range of gpulife's coordinates");
   const int64_t ox = box.empty() ? 0 : box.min_x;
   const int64_t oy = box.empty() ? 0 : box.min_y;
   if (pattern.generation != 0 || ox != 0 || oy != 0) {
@@ -346,29 +421,31 @@ std::string write_rle(const Pattern& pattern) {
            " Gen=" + std::to_string(pattern.generation) + "\n";
   }
   out += "x = " + std::to_string(box.width()) + ", y = " + std::to_string(box.height()) +
-         ", rule = " + pattern.rule.to_string() + "\n";
+         ", rule = " + (states ? history_rule_text(pattern.rule) : pattern.rule.to_string()) + "\n";
 
   BodyWriter body(out);
-  const auto& cells = pattern.cells();
+  const char dead = states ? '.' : 'b';
+  auto letter = [&](uint8_t state) { return states ? char('A' + state - 1) : 'o'; };
   int64_t row = oy;  // row the writer is on
   size_t i = 0;
-  while (i < cells.size()) {
-    const int64_t y = cells[i].y;
+  while (i < count) {
+    const int64_t y = at(i).cell.y;
     if (y != row) {
       body.run(y - row, '$');
       row = y;
     }
     int64_t x = ox;  // next unwritten column on this row
-    while (i < cells.size() && cells[i].y == y) {
-      const int64_t start = cells[i].x;
+    while (i < count && at(i).cell.y == y) {
+      const int64_t start = at(i).cell.x;
+      const uint8_t state = at(i).state;
       int64_t end = start;
       ++i;
-      while (i < cells.size() && cells[i].y == y && cells[i].x == end + 1) {
+      while (i < count && at(i).cell.y == y && at(i).cell.x == end + 1 && at(i).state == state) {
         ++end;
         ++i;
       }
-      body.run(start - x, 'b');
-      body.run(end - start + 1, 'o');
+      body.run(start - x, dead);
+      body.run(end - start + 1, letter(state));
       x = end + 1;
     }
   }

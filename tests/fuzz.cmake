@@ -1,6 +1,6 @@
-# libFuzzer targets for the pattern and rule parsers, built with clang (ASan + UBSan) beside the
-# main build, and one ctest per target (label "fuzz") that fuzzes a copy of its seed corpus for a
-# bounded time. Without a clang that can link libFuzzer there are no fuzz tests.
+# libFuzzer targets for the pattern and rule parsers and the whole load path, built with clang
+# (ASan + UBSan) beside the main build, and one ctest per target (label "fuzz") that fuzzes a
+# copy of its seed corpus for a bounded time. Without a clang that can link libFuzzer there are no fuzz tests.
 if(GPULIFE_FUZZ STREQUAL "OFF")
   return()
 endif()
@@ -46,23 +46,37 @@ message(STATUS "gpulife: fuzz tests built with ${GPULIFE_FUZZ_CLANGXX}, "
                "${GPULIFE_FUZZ_TIME} s each")
 
 file(GLOB _fuzz_headers CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/*.hpp
-     ${CMAKE_CURRENT_LIST_DIR}/fuzz/*.hpp)
-set(_fuzz_common_sources ${PROJECT_SOURCE_DIR}/core/rule.cpp ${PROJECT_SOURCE_DIR}/core/pattern.cpp
-                         ${PROJECT_SOURCE_DIR}/core/topology.cpp)
-set(_fuzz_sources_rle ${PROJECT_SOURCE_DIR}/core/rle.cpp)
-set(_fuzz_sources_cells ${PROJECT_SOURCE_DIR}/core/cells.cpp)
-set(_fuzz_sources_life106 ${PROJECT_SOURCE_DIR}/core/life106.cpp)
-set(_fuzz_sources_rule)
+     ${PROJECT_SOURCE_DIR}/app/grid_setup.hpp ${CMAKE_CURRENT_LIST_DIR}/fuzz/*.hpp)
+# Every fuzzer links all of core (the SIMD variants, which need their own flags, aside) and the
+# grid setup the commands share, each source compiled once with the sanitizers.
+file(GLOB _fuzz_core_sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/*.cpp)
+list(FILTER _fuzz_core_sources EXCLUDE REGEX "simd_engine_avx")
+list(APPEND _fuzz_core_sources ${PROJECT_SOURCE_DIR}/app/grid_setup.cpp)
+set(GPULIFE_FUZZ_OBJECT_FLAGS -std=c++20 -O1 -g -fsanitize=fuzzer-no-link,address,undefined
+                              -fno-sanitize-recover=undefined)
+set(_fuzz_objects)
+foreach(source ${_fuzz_core_sources})
+  get_filename_component(_name ${source} NAME_WE)
+  set(_object ${CMAKE_CURRENT_BINARY_DIR}/fuzz/objects/${_name}.o)
+  add_custom_command(
+    OUTPUT ${_object}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/fuzz/objects
+    COMMAND ${GPULIFE_FUZZ_CLANGXX} ${GPULIFE_FUZZ_OBJECT_FLAGS} -I${PROJECT_SOURCE_DIR}
+            -DGPULIFE_SOURCE_DIR="${PROJECT_SOURCE_DIR}" -c ${source} -o ${_object}
+    DEPENDS ${source} ${_fuzz_headers}
+    COMMENT "Compiling ${_name}.cpp for the fuzzers"
+    VERBATIM)
+  list(APPEND _fuzz_objects ${_object})
+endforeach()
 
-foreach(target rle cells life106 rule)
+foreach(target rle cells life106 life105 macrocell rule)
   set(_exe ${CMAKE_CURRENT_BINARY_DIR}/fuzz/${target}_fuzz)
-  set(_sources ${CMAKE_CURRENT_LIST_DIR}/fuzz/${target}_fuzz.cpp ${_fuzz_sources_${target}}
-               ${_fuzz_common_sources})
+  set(_source ${CMAKE_CURRENT_LIST_DIR}/fuzz/${target}_fuzz.cpp)
   add_custom_command(
     OUTPUT ${_exe}
-    COMMAND ${GPULIFE_FUZZ_CLANGXX} ${GPULIFE_FUZZ_FLAGS} -I${PROJECT_SOURCE_DIR} ${_sources}
-            -o ${_exe}
-    DEPENDS ${_sources} ${_fuzz_headers}
+    COMMAND ${GPULIFE_FUZZ_CLANGXX} ${GPULIFE_FUZZ_FLAGS} -I${PROJECT_SOURCE_DIR} ${_source}
+            ${_fuzz_objects} -lz -lpthread -o ${_exe}
+    DEPENDS ${_source} ${_fuzz_objects} ${_fuzz_headers}
     COMMENT "Building fuzzer ${target}_fuzz with clang"
     VERBATIM)
   add_custom_target(${target}_fuzz ALL DEPENDS ${_exe})

@@ -28,8 +28,25 @@ TEST(Life106Read, Glider) {
 
 TEST(Life106Read, SixtyFourBitCoordinatesAndSpacing) {
   const Pattern p = parse_life106(
-      "#Life 1.06\r\n  9223372036854775807\t-9223372036854775808  \r\n\r\n+5 6\r\n5 6\r\n");
-  EXPECT_EQ(p.cells(), (std::vector<Cell>{{INT64_MAX, INT64_MIN}, {5, 6}}));
+      "#Life 1.06\r\n  2305843009213693952\t-2305843009213693952  \r\n\r\n+5 6\r\n5 6\r\n");
+  EXPECT_EQ(p.cells(), (std::vector<Cell>{{kMaxCoordinate, -kMaxCoordinate}, {5, 6}}));
+}
+
+// Cells beyond +-2^61 are refused where they are, so no extent overflows later (a pair of
+// cells near the 64-bit limits once made a 64x64 grid with population 0).
+TEST(Life106Errors, CoordinatesBeyondTheRange) {
+  for (const char* text :
+       {"#Life 1.06\n0 0\n9223372036854775807 0\n", "#Life 1.06\n0 0\n2305843009213693953 0\n",
+        "#Life 1.06\n0 0\n-9223372036854775808 0\n", "#Life 1.06\n0 0\n99999999999999999999 0\n"}) {
+    SCOPED_TRACE(text);
+    const ParseError e = parse_error(text);
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.column(), 1);
+    EXPECT_NE(e.reason().find("range"), std::string::npos) << e.what();
+  }
+  const ParseError y = parse_error("#Life 1.06\n0 -2305843009213693953\n");
+  EXPECT_EQ(y.column(), 3);
+  EXPECT_NE(y.reason().find("y coordinate"), std::string::npos) << y.what();
 }
 
 TEST(Life106Read, DescriptionRuleAndMissingHeader) {
@@ -61,7 +78,7 @@ TEST(Life106Errors, MalformedLines) {
         Case{"#Life 1.06\n1 2\n  x 4\n", 3, 3, "\"x\""},
         Case{"#Life 1.06\n1 2.5\n", 2, 3, "\"2.5\""}, Case{"#Life 1.06\n1 2 3\n", 2, 5, "after"},
         Case{"#Life 1.06\n99999999999999999999 0\n", 2, 1, "integer"},
-        Case{"#Life 1.05\n#P 0 0\n.O\n", 1, 7, "1.05"},
+        Case{"#Life 1.05\n#P 0 0\n.O\n", 1, 7, "1.05"}, Case{"#Life 1.06\n#P 0 0\n", 2, 1, "1.05"},
         Case{"#Life 1.06\n#R B3/S23/G4\n", 2, 4, "B3/S23/G4"}}) {
     SCOPED_TRACE(c.text);
     const ParseError e = parse_error(c.text);
@@ -91,7 +108,9 @@ TEST(Life106RoundTrip, RandomPatterns) {
   for (int trial = 0; trial < 100; ++trial) {
     std::vector<Cell> cells;
     const int n = int(rng() % 300);
-    for (int i = 0; i < n; ++i) cells.push_back({int64_t(rng()), int64_t(rng() % 1000) - 500});
+    for (int i = 0; i < n; ++i)
+      cells.push_back({int64_t(rng() % uint64_t(2 * kMaxCoordinate + 1)) - kMaxCoordinate,
+                       int64_t(rng() % 1000) - 500});
     Pattern p(cells);
     p.name = trial % 2 ? "named" : "";
     p.author = trial % 3 ? "" : "author";

@@ -92,7 +92,9 @@ TEST(LoadFile, EachFormatFromDisk) {
 }
 
 TEST(LoadFile, ParseErrorsNameTheFile) {
-  const std::string path = data("lifehistory.rle").string();
+  TempDir dir;
+  const std::string path = (dir.path() / "generations.rle").string();
+  std::ofstream(path) << "#N g\nx = 3, y = 3, rule = B3/S23/G4\n3o!\n";
   try {
     load_pattern_file(path);
     FAIL() << "accepted an unsupported rule";
@@ -101,8 +103,15 @@ TEST(LoadFile, ParseErrorsNameTheFile) {
     EXPECT_EQ(e.line(), 2);
     EXPECT_EQ(e.column(), 22);
     EXPECT_NE(std::string(e.what()).find(path + ":2:22:"), std::string::npos) << e.what();
-    EXPECT_NE(e.reason().find("LifeHistory"), std::string::npos) << e.what();
+    EXPECT_NE(e.reason().find("B3/S23/G4"), std::string::npos) << e.what();
   }
+}
+
+TEST(LoadFile, LifeHistoryAsItsTwoStateProjection) {
+  const Pattern p = load_pattern_file(data("lifehistory.rle"));
+  EXPECT_TRUE(p.history_rule);
+  EXPECT_TRUE(p.rule.rule.is_life());
+  EXPECT_EQ(p.cells(), kGlider);
 }
 
 TEST(LoadFile, MissingFileOrDirectory) {

@@ -189,7 +189,7 @@ TEST(RleErrors, UnsupportedRulePointsAtTheRuleText) {
   };
   for (const Case& c :
        {Case{"x = 3, y = 3, rule = B3/S23/G4\n3o!", "B3/S23/G4", 1, 22},
-        Case{"#N n\nx=3,y=3,rule=LifeHistory\n3o!", "LifeHistory", 2, 14},
+        Case{"#N n\nx=3,y=3,rule=LifeSuper\n3o!", "LifeSuper", 2, 14},
         Case{"x = 3, y = 3, rule = R2,C0,M1,S2..3,B3..3,NM\n3o!", "R2,C0,M1,S2..3,B3..3,NM", 1, 22},
         Case{"#r B3/S23/G4\n3o!", "B3/S23/G4", 1, 4}}) {
     SCOPED_TRACE(c.text);
@@ -326,16 +326,17 @@ TEST(RleRoundTrip, RandomPatterns) {
 }
 
 TEST(RleRoundTrip, ExtremeCoordinates) {
-  const int64_t big = int64_t{1} << 60;
-  for (const Pattern& p :
-       {Pattern(std::vector<Cell>{{-big, -big}, {big, big}}),
-        Pattern(std::vector<Cell>{{INT64_MIN, INT64_MIN}, {INT64_MIN + 5, INT64_MIN + 3}}),
-        Pattern(std::vector<Cell>{{INT64_MAX, INT64_MAX}})}) {
+  const int64_t big = kMaxCoordinate;
+  for (const Pattern& p : {Pattern(std::vector<Cell>{{-big, -big}, {big - 1, big - 1}}),
+                           Pattern(std::vector<Cell>{{-big, -big}, {-big + 5, -big + 3}}),
+                           Pattern(std::vector<Cell>{{big, big}})}) {
     const Pattern back = parse_rle(write_rle(p));
     EXPECT_EQ(back.cells(), p.cells());
   }
-  // Cells too far apart for any reader are refused rather than written wrongly.
+  // Cells beyond the coordinate range, or too far apart for any reader, are refused rather
+  // than written wrongly.
   EXPECT_THROW(write_rle(Pattern(std::vector<Cell>{{0, INT64_MIN}, {0, 0}})), Error);
+  EXPECT_THROW(write_rle(Pattern(std::vector<Cell>{{INT64_MAX, INT64_MAX}})), Error);
 }
 
 TEST(RleRoundTrip, ReadThenWriteKeepsNameAndComments) {
@@ -343,6 +344,59 @@ TEST(RleRoundTrip, ReadThenWriteKeepsNameAndComments) {
       "#N Blinker\n#O John Conway\n#C A period 2 oscillator.\n#C www.conwaylife.com\n"
       "x = 3, y = 1, rule = B3/S23\n3o!\n";
   EXPECT_EQ(write_rle(parse_rle(text)), text);
+}
+
+TEST(RleHistory, ReadsTheTwoStateProjectionAndKeepsTheStates) {
+  // A LifeHistory glider with its trail (B), a marked-on cell (C) and a start-on cell (E).
+  const Pattern p = parse_rle("x = 4, y = 3, rule = LifeHistory:T30+7,20\n.A2B$2.CD$3E!");
+  EXPECT_TRUE(p.history_rule);
+  EXPECT_TRUE(p.rule.rule.is_life());
+  ASSERT_TRUE(p.rule.bounds.has_value());
+  EXPECT_EQ(p.rule.bounds->to_string(), ":T30+7,20");
+  EXPECT_EQ(p.cells(), (std::vector<Cell>{{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}}));
+  EXPECT_EQ(p.history(), (std::vector<StateCell>{{{2, 0}, 2},
+                                                 {{3, 0}, 2},
+                                                 {{2, 1}, 3},
+                                                 {{3, 1}, 4},
+                                                 {{0, 2}, 5},
+                                                 {{1, 2}, 5},
+                                                 {{2, 2}, 5}}));
+  // Written back as LifeHistory, states and all.
+  const std::string written = write_rle(p);
+  EXPECT_NE(written.find("rule = LifeHistory:T30+7,20"), std::string::npos) << written;
+  const Pattern back = parse_rle(written);
+  EXPECT_TRUE(back.same_cells(p));
+  EXPECT_EQ(back.history(), p.history());
+}
+
+TEST(RleHistory, OtherHistoryRulesAndRefusedStates) {
+  EXPECT_EQ(parse_rle("x = 1, y = 1, rule = B36/S23History\nA!").rule.rule,
+            parse_rule("B36/S23").rule);
+  EXPECT_EQ(parse_rle("x = 1, y = 1, rule = HighLifeHistory\nA!").rule.rule,
+            parse_rule("B36/S23").rule);
+  const ParseError boundary = parse_error("x = 3, y = 1, rule = LifeHistory\nA.F!");
+  EXPECT_EQ(boundary.line(), 2);
+  EXPECT_EQ(boundary.column(), 3);
+  EXPECT_NE(boundary.reason().find("boundary"), std::string::npos) << boundary.what();
+  const ParseError g = parse_error("x = 3, y = 1, rule = LifeHistory\nAG!");
+  EXPECT_EQ(g.column(), 2);
+  EXPECT_NE(g.reason().find("state 7"), std::string::npos) << g.what();
+  // Without a History rule the letters stay refused as multi-state.
+  EXPECT_NE(parse_error("x = 2, y = 1, rule = B3/S23\nAB!").reason().find("multi-state"),
+            std::string::npos);
+}
+
+TEST(Rle, GollyCentresAPatternWithoutAPosition) {
+  EXPECT_EQ(parse_rle("x = 3, y = 5\nbo$2bo$3o!").golly_offset, (Cell{-1, -2}));
+  EXPECT_EQ(parse_rle("x = 4, y = 2\nbo$2bo!").golly_offset, (Cell{-2, -1}));
+  EXPECT_EQ(parse_rle("#CXRLE Pos=5,6\nx = 3, y = 3\n3o!").golly_offset, (Cell{0, 0}));
+  EXPECT_EQ(parse_rle("3o!").golly_offset, (Cell{0, 0}));
+}
+
+TEST(RleErrors, CoordinatesBeyondTheRangeAreRejectedAtThePosition) {
+  const ParseError e = parse_error("#C\n#CXRLE Pos=2305843009213693952,0\n2o!");
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_NO_THROW(parse_rle("#CXRLE Pos=2305843009213693951,-2305843009213693952\no!"));
 }
 
 }  // namespace
