@@ -41,7 +41,7 @@ std::vector<std::string> Comparison::default_engines() {
       continue;
     }
 #if GPULIFE_HAVE_CUDA
-    if (gpu::is_interop_engine(info.name)) gpu.push_back(info.name);
+    if (info.gl_shared) gpu.push_back(info.name);
 #endif
   }
   return gpu.empty() ? cpu : gpu;
@@ -53,24 +53,21 @@ GridSize Comparison::fitting_size(const std::vector<std::string>& engines, GridS
   const std::optional<size_t> free_gpu = cuda_free_bytes();
   if (!free_gpu) return wanted;
   const size_t free_bytes = *free_gpu;
-  // Headroom for the GL context, the density pyramid and the allocator's granularity.
-  const double budget = double(free_bytes) * 0.85;
   GridSize size = wanted;
   while (true) {
-    double sum = 0, largest = 0;
+    double sum = 0;
     std::string too_large;  // an engine one of whose states is more than the renderer draws
     for (const std::string& name : engines) {
-      if (!engine_registry().info(name).gpu || !gpu::is_interop_engine(name)) continue;
+      const EngineInfo& info = engine_registry().info(name);
+      if (!info.gl_shared) continue;
       const gpu::DeviceLayout layout =
           gpu::make_gpu_engine(name)->device_layout(size.width, size.height);
       if (max_state_bytes > 0 && layout.row_pitch_bytes * size_t(size.height) > max_state_bytes)
         too_large = name;
-      // Two GL state buffers each; while an engine starts, its own copy exists as well.
-      const double bytes = 2.0 * double(layout.buffer_bytes);
-      sum += bytes;
-      largest = std::max(largest, bytes);
+      sum += memory_bytes(info, size.width, size.height);
     }
-    if ((too_large.empty() && sum + largest <= budget) || size.width <= 256 || size.height <= 256)
+    if ((too_large.empty() && fits_in_memory(sum, double(free_bytes))) || size.width <= 256 ||
+        size.height <= 256)
       break;
     char note[240];
     if (!too_large.empty()) {
@@ -81,7 +78,7 @@ GridSize Comparison::fitting_size(const std::vector<std::string>& engines, GridS
       std::snprintf(note, sizeof note,
                     "%s does not fit all %zu engines together (%.1f GiB needed, %.1f GiB free); "
                     "trying half",
-                    size_text(size).c_str(), engines.size(), (sum + largest) / double(1ull << 30),
+                    size_text(size).c_str(), engines.size(), sum / double(1ull << 30),
                     double(free_bytes) / double(1ull << 30));
     }
     notes.push_back(note);

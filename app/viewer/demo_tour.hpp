@@ -25,8 +25,8 @@ struct TourEngines {
 };
 TourEngines choose_tour_engines(const EngineRegistry& registry);
 
-// One or two sentences on what this stage changed against the one before.
-std::string stage_caption(const std::string& engine);
+// One or two sentences on what this stage changed against the one before (the engine's caption).
+std::string stage_caption(const EngineRegistry& registry, const std::string& engine);
 
 // Free memory where the engines live; nullopt when it cannot be told (then the stage is tried
 // and a failure to start it is what skips it).
@@ -36,9 +36,6 @@ struct MemoryProbe {
 };
 MemoryProbe system_memory_probe();
 
-// Bytes an engine holds for a grid of this size (its two state buffers plus the bit-packed copy
-// a switch goes through), with some headroom.
-double engine_memory_bytes(const EngineInfo& info, int64_t width, int64_t height);
 // Empty when the engine fits in what the probe reports free, otherwise why it does not.
 std::string memory_shortfall(const EngineInfo& info, int64_t width, int64_t height,
                              const MemoryProbe& probe);

@@ -37,7 +37,7 @@ std::unique_ptr<SimBackend> Simulation::make_backend(const std::string& engine, 
 #if GPULIFE_HAVE_CUDA
   // Engines spanning several GPUs cannot live in one mapped GL buffer: they run like the CPU
   // engines, their state copied to the host for drawing.
-  if (info.gpu && gpu::is_interop_engine(engine)) {
+  if (info.gpu && info.gl_shared) {
     // GPU to GPU goes device to device (no trip through the host).
     if (auto* from = dynamic_cast<InteropBackend*>(previous)) {
       return std::make_unique<InteropBackend>(engine, *from, rule_);
@@ -107,7 +107,7 @@ void Simulation::switch_engine(const std::string& engine) {
   Grid grid;
 #if GPULIFE_HAVE_CUDA
   const bool device_path = dynamic_cast<InteropBackend*>(backend_.get()) != nullptr &&
-                           engine_registry().info(engine).gpu && gpu::is_interop_engine(engine);
+                           engine_registry().info(engine).gl_shared;
 #else
   const bool device_path = false;
 #endif
