@@ -141,8 +141,9 @@ void compare_panel(ViewerState& s) {
     char label[16];
     std::snprintf(label, sizeof label, "tile %d", t + 1);
     int& lane = s.tile_lane[size_t(t)];
-    lane = lane % int(s.compare.size());
-    if (ImGui::BeginCombo(label, s.compare.lane(s.sim, size_t(lane)).engine_name().c_str())) {
+    const bool spare = size_t(lane) >= s.compare.size();
+    if (ImGui::BeginCombo(
+            label, spare ? "(empty)" : s.compare.lane(s.sim, size_t(lane)).engine_name().c_str())) {
       for (size_t i = 0; i < s.compare.size(); ++i)
         if (ImGui::Selectable(s.compare.lane(s.sim, i).engine_name().c_str(), int(i) == lane))
           lane = int(i);
@@ -186,6 +187,8 @@ void draw_compare_window(ViewerState& s) {
                           : a.state == Agreement::State::Diverged ? ImVec4(1.0f, 0.45f, 0.4f, 1)
                                                                   : ImVec4(0.7f, 0.75f, 0.8f, 1);
     ImGui::TextColored(colour, "  %s", a.text.c_str());
+    if (const std::string waiting = s.compare.waiting_text(s.sim); !waiting.empty())
+      ImGui::TextDisabled("%s", waiting.c_str());
     double scale = 100.0, slowest = 0;
     for (size_t i = 0; i < s.compare.size(); ++i) {
       const LiveFigures& f = s.compare.lane(s.sim, i).figures();
@@ -253,7 +256,8 @@ void draw_tile_labels(ViewerState& s) {
   const float ox = float(s.tile_origin.x) / scale.x, oy = float(s.tile_origin.y) / scale.y;
   const int cols = tile_columns(s.tiles), rows = tile_rows(s.tiles);
   for (int t = 0; t < s.tiles; ++t) {
-    const size_t lane = size_t(s.tile_lane[size_t(t)]) % s.compare.size();
+    if (size_t(s.tile_lane[size_t(t)]) >= s.compare.size()) continue;  // a spare tile
+    const size_t lane = size_t(s.tile_lane[size_t(t)]);
     const ImVec2 o(ox + (t % cols) * tw, oy + (t / cols) * th);
     Simulation& sim = s.compare.lane(s.sim, lane);
     const LiveFigures& f = sim.figures();

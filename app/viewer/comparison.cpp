@@ -287,10 +287,14 @@ void Comparison::tick(Simulation& main, double dt, double budget_ms) {
       if (sim.gpu()) {
         const uint64_t depth = uint64_t(std::max(sim.backend().info().pass_depth, 1));
         const double pass_ms = ms * double(depth);
-        l.credit_ms = std::min(l.credit_ms + share, std::max(budget_ms, pass_ms));
+        l.credit_ms = std::min(l.credit_ms + share, std::max(budget_ms, 4 * pass_ms));
         uint64_t fit = depth;  // speed unknown yet: one pass
         if (ms > 0) {
-          double allowed = l.credit_ms;
+          // A lane waits until its owed time covers a few passes (as many as the budget allows):
+          // steps of one pass at a time would time each pass with its launch and sync costs.
+          const double chunk =
+              pass_ms * std::max(1.0, std::floor(std::min(budget_ms, 4 * pass_ms) / pass_ms));
+          double allowed = l.credit_ms >= chunk ? l.credit_ms : 0.0;
           if (stepped) allowed = std::min(allowed, remaining);
           fit = depth * uint64_t(std::max(0.0, std::floor(allowed / pass_ms)));
         }
@@ -312,6 +316,22 @@ void Comparison::tick(Simulation& main, double dt, double budget_ms) {
   first_lane_ = (first_lane_ + 1) % n;
   for (size_t i = 0; i < lanes_.size(); ++i) lane(main, i).update(dt);
   judge(main);
+}
+
+std::string Comparison::waiting_text(Simulation& main) {
+  if (hashes_.empty()) return {};
+  const auto& [checkpoint, row] = *hashes_.begin();
+  size_t there = 0, running = 0;
+  size_t slowest = 0;
+  for (size_t i = 0; i < lanes_.size(); ++i) {
+    if (lanes_[i].diverged) continue;
+    ++running;
+    if (i < row.size() && row[i]) ++there;
+    if (running == 1 || lane_generation(main, i) < lane_generation(main, slowest)) slowest = i;
+  }
+  return "next check at generation " + std::to_string(base_ + checkpoint) + ": " +
+         std::to_string(there) + " of " + std::to_string(running) + " engines there, " +
+         lanes_[slowest].engine + " at " + std::to_string(lane_generation(main, slowest));
 }
 
 void Comparison::judge(Simulation& main) {

@@ -82,6 +82,9 @@ class Comparison {
   const Agreement& agreement() const { return agreement_; }
   // Checkpoints passed by some lanes and not yet judged.
   size_t pending_checks() const { return hashes_.size(); }
+  // While the next verdict waits for slower lanes: which checkpoint, how many lanes passed it,
+  // and the slowest lane's generation; empty when nothing waits.
+  std::string waiting_text(Simulation& main);
 
   uint64_t check_every = 64;  // generations between agreement checks; 0: never
   std::optional<InjectedFault> fault;

@@ -159,6 +159,8 @@ FrameTiming run_frame(ViewerState& s, Renderers& renderers, bool imgui, double d
   std::vector<SimBackend*> drawn;
   for (int i = 0; i < t.tiles; ++i) {
     const size_t lane = tiled ? size_t(s.tile_lane[size_t(i)]) % s.compare.size() : 0;
+    // Six tiles for five engines: the spare one stays empty rather than repeat an engine.
+    if (tiled && size_t(s.tile_lane[size_t(i)]) >= s.compare.size()) continue;
     Simulation& sim = s.compare.active() ? s.compare.lane(s.sim, lane) : s.sim;
     const GridView view = sim.view();
     if (sim.active()) drawn.push_back(&sim.backend());

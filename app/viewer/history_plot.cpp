@@ -34,16 +34,19 @@ void draw_ms_history(const std::vector<float>& history, double limit_ms, float h
   if (points.size() == 1) points.emplace_back(p1.x - 2.0f, points[0].y);
   draw->AddPolyline(points.data(), int(points.size()),
                     colour ? ImU32(colour) : ImGui::GetColorU32(ImGuiCol_PlotLines), 0, 1.5f);
+  // Labels only where there is room for them beside the line.
+  const bool labels = height >= 2.5f * ImGui::GetFontSize();
   char text[48];
   if (limit_ms > 0) {
     const float y = y_of(limit_ms);
     draw->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), IM_COL32(255, 255, 255, 170), 1.0f);
     std::snprintf(text, sizeof text, "limit %.3g", limit_ms);
-    draw->AddText(ImVec2(p1.x - ImGui::CalcTextSize(text).x - 4, y - ImGui::GetFontSize()),
-                  IM_COL32(255, 255, 255, 200), text);
+    if (labels)
+      draw->AddText(ImVec2(p1.x - ImGui::CalcTextSize(text).x - 4, y - ImGui::GetFontSize()),
+                    IM_COL32(255, 255, 255, 200), text);
   }
   std::snprintf(text, sizeof text, "%.4g ms/gen", double(history.back()));
-  draw->AddText(ImVec2(p0.x + 4, p0.y + 2), IM_COL32(230, 230, 235, 220), text);
+  if (labels) draw->AddText(ImVec2(p0.x + 4, p0.y + 2), IM_COL32(230, 230, 235, 220), text);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "ms/generation of the last %zu steps (the first steps of an engine left out);\n"
