@@ -43,6 +43,8 @@ struct Settings {
   uint64_t check_generations = 64;
   int repeat = 5;
   bool sweep = false;
+  // CPU engines whose timing would take longer than this are skipped (and say so).
+  double max_seconds = 10;
 };
 
 struct Row {
@@ -169,6 +171,7 @@ class Bench {
     }
     std::unique_ptr<Engine> engine = registry_.create(name);
     const Params defaults = engine->params();
+    const auto check_start = std::chrono::steady_clock::now();
     if (std::string bad = check_engine(registry_, name, defaults, s_, cases); !bad.empty()) {
       std::cout << "MISMATCH " << bad << "\n";
       rows_.push_back(Row{name, params_text(defaults), 0, -1, 0, 0, false, "MISMATCH"});
@@ -176,6 +179,27 @@ class Bench {
     }
     std::cout << "check " << name << ": matches the reference on " << size_text(s_.check_size)
               << " plane and torus after " << s_.check_generations << " generations\n";
+    if (!info.gpu) {
+      // A CPU engine's speed on the check grid says how long the full size would take: the
+      // cross-check, the first sizing step, the warm-up and the repetitions, at least 8
+      // generations each.
+      const double check_s =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - check_start).count();
+      const double speed = double(cases.size()) * double(s_.check_generations) *
+                           double(s_.check_size.width) * double(s_.check_size.height) /
+                           std::max(check_s, 1e-9);
+      const double generations = double(s_.check_generations) + 8.0 * (2.0 + s_.repeat);
+      const double estimate = generations * double(s_.size.width) * double(s_.size.height) / speed;
+      if (estimate > s_.max_seconds) {
+        const std::string why = "would take about " + fixed(estimate, 0) + " s at " +
+                                size_text(s_.size) + " (" + fixed(speed / 1e6, 0) +
+                                " Mcell/s on the check grid); limit " + fixed(s_.max_seconds, 0) +
+                                " s (--max-seconds)";
+        std::cout << "skip " << name << ": " << why << "\n";
+        rows_.push_back(Row{name, params_text(defaults), 0, -1, 0, 0, false, "skipped: " + why});
+        return true;
+      }
+    }
     engine->set_rule(s_.rule);
     try {
       engine->load(soup);
@@ -411,6 +435,9 @@ int bench_command(const std::vector<std::string>& args) {
   p.option("rule", "r", "RULE", "rule to time", "B3/S23");
   p.option("topology", "t", "plane|torus", "topology of the timed grid", "torus");
   p.option("repeat", "", "R", "timed repetitions per engine (median reported)", "5");
+  p.option("max-seconds", "", "S",
+           "skip a CPU engine whose timing at --size would take longer (estimated from its check)",
+           "10");
   p.option("gpus", "", "N",
            "time bit-multistep-multi on N GPUs (N bands if fewer are present) against "
            "bit-multistep on one, with the halo exchange's own time");
@@ -435,6 +462,9 @@ int bench_command(const std::vector<std::string>& args) {
   s.check_generations = uint64_t(p.get_int("generations", 1, 1 << 20));
   s.repeat = int(p.get_int("repeat", 1, 1000));
   s.sweep = p.has("sweep");
+  s.max_seconds = p.get_double("max-seconds", 0, 1e9);
+  // Progress lines appear as they happen, also when the output is a pipe or a file.
+  std::cout << std::unitbuf;
   if (p.has("gpus") && p.has("plot"))
     throw UsageError("--plot charts the per-engine table, which --gpus does not print");
   if (p.has("gpus"))

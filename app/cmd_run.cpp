@@ -10,8 +10,10 @@
 #include "app/commands.hpp"
 #include "app/engines.hpp"
 #include "app/grid_setup.hpp"
+#include "app/universe.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
+#include "core/history_rule.hpp"
 #include "core/pattern_io.hpp"
 
 namespace gpulife::app {
@@ -48,23 +50,33 @@ class ProgressBar {
 int run_command(const std::vector<std::string>& args) {
   ArgParser p("run",
               "Steps PATTERN for GENS generations without a window and prints the "
-              "generation, population and timing; -o writes the result (.rle or .cells).");
+              "generation, population and timing; -o writes the result.");
   p.positional("PATTERN",
-               "pattern file (.rle, .cells, Life 1.06) or a bundled name such as "
-               "glider or gosper_glider_gun",
+               "pattern file (RLE, .cells, Life 1.05/1.06, Macrocell .mc, any of them gzipped) "
+               "or a bundled name such as glider or gosper_glider_gun",
                true);
   p.option("generations", "g", "GENS", "generations to step", "0");
   p.option("size", "s", "N|WxH",
-           "grid size (default: the rule's bounded grid, else large enough that the edge is "
-           "never reached)");
-  p.option("topology", "t", "plane|torus",
-           "what lies beyond the edge (default: the rule's, else plane)");
+           "grid size (default: the rule's bounded grid, else one that grows with the pattern "
+           "as far as memory allows)");
+  p.option("topology", "t", "NAME",
+           "what lies beyond the edge: plane, torus, klein, klein-vertical, cross-surface or "
+           "sphere (default: the rule's suffix, e.g. :T30+5,20, else plane)");
   p.option("engine", "e", "NAME", "engine to step with (see --list-engines)");
   p.option("rule", "r", "RULE", "override the pattern's rule, e.g. B36/S23 or HighLife");
-  p.option("output", "o", "FILE", "write the final pattern (.rle or .cells by extension)");
+  p.option("output", "o", "FILE",
+           "write the final pattern (.rle, .cells, .lif, .mc by extension; add .gz to compress)");
+  p.option("output-format", "", "FORMAT",
+           "format of -o whatever its extension: rle, cells, life105, life106 or mc");
   p.option("param", "p", "NAME=VALUE[,...]", "engine launch parameters, e.g. block_x=128");
   p.option("gpus", "", "N",
            "step on N GPUs with bit-multistep-multi (N bands when fewer GPUs are present)");
+  p.option("max-memory", "", "BYTES",
+           "most memory the grid may use (e.g. 4G): larger patterns are refused at once, and a "
+           "growing grid stops there (default: what is free)");
+  p.flag("allow-edge", "",
+         "when a growing grid can grow no further, run on with a plane's edge there instead of "
+         "stopping (the result may then differ from an unbounded universe, and says so)");
   p.flag("list-engines", "", "list the engines and whether they can run here");
   if (!p.parse(args)) {
     std::cout << p.usage();
@@ -82,18 +94,32 @@ int run_command(const std::vector<std::string>& args) {
   GridRequest request;
   if (p.has("size")) request.size = parse_grid_size(p.get("size"));
   if (p.has("topology")) request.topology = parse_topology(p.get("topology"));
-  Pattern pattern = load_named_pattern(*p.positional_value(0));
-  if (p.has("rule")) pattern.rule = parse_rule(p.get("rule"));
+  const std::optional<PatternFormat> output_format =
+      p.has("output-format") ? std::optional(parse_pattern_format(p.get("output-format")))
+                             : std::nullopt;
   const uint64_t generations = uint64_t(p.get_int("generations", 0, int64_t{1} << 50));
-  const GridSetup setup = choose_grid(pattern, request, generations);
-  for (const std::string& note : setup.notes) std::cerr << "note: " << note << "\n";
-
-  Grid grid(setup.size.width, setup.size.height, setup.topology);
-  grid.place(pattern, setup.origin);
-
   const std::string engine_name = p.has("gpus")     ? "bit-multistep-multi"
                                   : p.has("engine") ? p.get("engine")
                                                     : default_engine_name();
+  const EngineInfo& info = engine_registry().info(engine_name);  // unknown names fail early
+  if (std::string why = engine_registry().unavailable_reason(engine_name); !why.empty())
+    throw Error("engine \"" + engine_name + "\" cannot run here: " + why);
+
+  Pattern pattern = load_named_pattern(*p.positional_value(0));
+  if (p.has("rule")) pattern.rule = parse_rule(p.get("rule"));
+
+  // Memory is checked here, from the pattern's size alone, before anything large is made.
+  MemoryBudget budget = free_memory();
+  if (p.has("max-memory")) {
+    const double most = parse_memory_size(p.get("max-memory"));
+    budget.host_bytes = std::min(budget.host_bytes.value_or(most), most);
+    if (info.gpu) budget.device_bytes = std::min(budget.device_bytes.value_or(most), most);
+  }
+  request.engine = &info;
+  request.budget = budget;
+  request.grows = true;
+  const GridSetup setup = choose_grid(pattern, request, generations);
+
   std::unique_ptr<Engine> engine = engine_registry().create(engine_name);
   if (p.has("gpus")) {
     const int gpus = int(p.get_int("gpus", 1, 64));
@@ -101,13 +127,28 @@ int run_command(const std::vector<std::string>& args) {
   }
   if (p.has("param")) engine->set_params(parse_params(p.get("param")));
   engine->set_rule(pattern.rule.rule);
-  engine->load(grid);
+  // A grid that could grow stops at its limit unless told otherwise; a size the user fixed is a
+  // bounded plane they chose, and the run only says when the pattern reaches its edge.
+  const AtTheLimit at_limit = p.has("allow-edge") || !(setup.grow_x || setup.grow_y)
+                                  ? AtTheLimit::KeepGoing
+                                  : AtTheLimit::Refuse;
+  Universe universe(*engine, pattern, setup, budget, at_limit);
 
+  const Topology topology = setup.topology;
   std::cout << "pattern:    " << (pattern.name.empty() ? *p.positional_value(0) : pattern.name)
-            << " (" << pattern.population() << " cells, rule " << pattern.rule.to_string() << ")\n"
-            << "grid:       " << grid.width() << "x" << grid.height() << " "
-            << to_string(grid.topology()) << "\n"
+            << " (" << pattern.population() << " cells, rule "
+            << (pattern.history_rule ? pattern.rule.to_string() + ", the two-state projection of " +
+                                           history_rule_text(pattern.rule)
+                                     : pattern.rule.to_string())
+            << ")\n"
+            << "grid:       " << setup.size.width << "x" << setup.size.height << " "
+            << to_string(topology)
+            << (setup.grow_x || setup.grow_y ? ", growing as the pattern does" : "") << "\n"
             << "engine:     " << engine_name << "\n";
+  for (const std::string& note : setup.notes) std::cerr << "note: " << note << "\n";
+  if (needs_edge_fixup(topology) && info.pass_depth > 1)
+    std::cerr << "note: " << engine_name << " computes one generation per pass on a "
+              << to_string(topology) << " (its edges are recomputed after each)\n";
 
   // Step in chunks that grow until each takes ~50 ms, so the progress bar moves smoothly and
   // the per-call overhead stays negligible.
@@ -118,7 +159,7 @@ int run_command(const std::vector<std::string>& args) {
   while (done < generations) {
     const uint64_t n = std::min(chunk, generations - done);
     const auto t0 = std::chrono::steady_clock::now();
-    engine->step(n);
+    universe.step(n);
     device_ms += engine->last_step_ms();
     done += n;
     const auto now = std::chrono::steady_clock::now();
@@ -127,28 +168,37 @@ int run_command(const std::vector<std::string>& args) {
   }
   const double wall_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (const std::string& note : universe.notes()) std::cerr << "note: " << note << "\n";
 
-  Grid result;
-  engine->store(result);
-  const double cells = double(result.cell_count()) * double(generations);
+  const double cells = double(engine->width()) * double(engine->height()) * double(generations);
   std::cout << "generation: " << pattern.generation + generations << "\n"
-            << "population: " << result.population() << "\n";
+            << "population: " << engine->population() << "\n";
+  if (universe.size().width != setup.size.width || universe.size().height != setup.size.height)
+    std::cout << "final grid: " << universe.size().width << "x" << universe.size().height << "\n";
+  if (universe.reached_edge())
+    std::cout << "exact:      no (the pattern reached the edge of the grid standing for "
+                 "unbounded space; see the note)\n";
   if (generations > 0) {
     std::printf("time:       %.3f s wall, %.4f ms/generation, %.2f Gcell/s\n", wall_s,
                 device_ms / double(generations), cells / (device_ms * 1e6));
   }
   if (p.has("output")) {
-    Pattern out = result.extract();
-    // Back to the input's coordinates, so positions in the written file stay meaningful.
-    const Box box = pattern.bounding_box();
-    out.translate(box.empty() ? 0 : box.min_x - setup.origin.x,
-                  box.empty() ? 0 : box.min_y - setup.origin.y);
+    // In the input's coordinates, so positions in the written file stay meaningful.
+    Pattern out = universe.cells();
     out.rule = pattern.rule;
+    // The grid's topology is kept (a torus stays a torus on reload); an open plane has none.
+    if (pattern.rule.bounds && !request.size && !request.topology)
+      out.rule.bounds = pattern.rule.bounds;
+    else if (topology != Topology::Plane || pattern.rule.bounds)
+      out.rule.bounds = bounds_for(topology, setup.open_x ? 0 : universe.size().width,
+                                   setup.open_y ? 0 : universe.size().height);
+    else
+      out.rule.bounds.reset();
     out.name = pattern.name;
     out.author = pattern.author;
     out.comments = pattern.comments;
     out.generation = pattern.generation + generations;
-    save_pattern(out, p.get("output"));
+    save_pattern(out, p.get("output"), output_format);
     std::cout << "wrote:      " << p.get("output") << "\n";
   }
   return 0;

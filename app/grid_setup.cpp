@@ -3,8 +3,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 
+#include "app/engines.hpp"
 #include "core/error.hpp"
 #include "core/pattern_io.hpp"
 
@@ -55,37 +59,214 @@ Pattern load_named_pattern(std::string_view name_or_path) {
               "\": no such file, and no bundled pattern of that name");
 }
 
+std::optional<double> host_free_bytes() {
+  // MemAvailable: what the kernel can hand out without swapping (free plus reclaimable cache).
+  std::optional<double> free;
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  double kib = 0;
+  std::string unit;
+  while (in >> key >> kib >> unit)
+    if (key == "MemAvailable:") free = kib * 1024.0;
+  // A container's cgroup may allow less than the machine has.
+  std::ifstream max_file("/sys/fs/cgroup/memory.max"),
+      current_file("/sys/fs/cgroup/memory.current");
+  std::string max_text;
+  double current = 0;
+  if (max_file >> max_text && max_text != "max" && current_file >> current) {
+    const double room = std::max(0.0, std::strtod(max_text.c_str(), nullptr) - current);
+    free = free ? std::min(*free, room) : room;
+  }
+  return free;
+}
+
+MemoryBudget free_memory() {
+  MemoryBudget b;
+  b.host_bytes = host_free_bytes();
+  if (const std::optional<size_t> gpu = cuda_free_bytes()) b.device_bytes = double(*gpu);
+  return b;
+}
+
+std::string bytes_text(double bytes) {
+  char text[64];
+  if (bytes >= 1024.0 * 1048576.0)
+    std::snprintf(text, sizeof text, "%.1f GiB", bytes / (1024.0 * 1048576.0));
+  else
+    std::snprintf(text, sizeof text, "%.0f MiB", std::ceil(bytes / 1048576.0));
+  return text;
+}
+
+double parse_memory_size(std::string_view text) {
+  std::string t;
+  for (char c : text)
+    if (c != ' ') t += char(std::tolower(static_cast<unsigned char>(c)));
+  char* end = nullptr;
+  const double v = std::strtod(t.c_str(), &end);
+  std::string unit(end ? end : "");
+  if (!unit.empty() && unit.back() == 'b') unit.pop_back();
+  if (unit.size() == 2 && unit[1] == 'i') unit.pop_back();
+  double scale = 0;
+  if (unit.empty()) scale = 1;
+  if (unit == "k") scale = 1024.0;
+  if (unit == "m") scale = 1048576.0;
+  if (unit == "g") scale = 1073741824.0;
+  if (unit == "t") scale = 1099511627776.0;
+  if (t.empty() || end == t.c_str() || scale == 0 || !(v > 0) || !std::isfinite(v))
+    throw Error("bad memory size \"" + std::string(text) +
+                "\": expected a positive number of bytes with an optional K, M, G or T, e.g. 4G");
+  return v * scale;
+}
+
+MemoryNeed memory_need(const EngineInfo& engine, int64_t width, int64_t height) {
+  const double engine_bytes = memory_bytes(engine, width, height);
+  // A bit-packed grid to load and one to store, each 1 bit a cell in 64-bit words.
+  const double grid_bytes = double((width + 63) / 64) * 8.0 * double(height);
+  MemoryNeed need;
+  need.host_bytes = 2.0 * grid_bytes + (engine.gpu ? 0.0 : engine_bytes);
+  need.device_bytes = engine.gpu ? engine_bytes : 0.0;
+  return need;
+}
+
+std::string memory_refusal(const EngineInfo& engine, int64_t width, int64_t height,
+                           const MemoryBudget& budget) {
+  const MemoryNeed need = memory_need(engine, width, height);
+  if (budget.host_bytes && !fits_in_memory(need.host_bytes, *budget.host_bytes))
+    return "needs " + bytes_text(need.host_bytes) + " of host memory with " + engine.name +
+           ", but " + bytes_text(*budget.host_bytes) + " is available";
+  if (engine.gpu && budget.device_bytes && !fits_in_memory(need.device_bytes, *budget.device_bytes))
+    return "needs " + bytes_text(need.device_bytes) + " of GPU memory with " + engine.name +
+           ", but " + bytes_text(*budget.device_bytes) + " is free";
+  return {};
+}
+
+namespace {
+
+std::string size_text(int64_t w, int64_t h) {
+  return std::to_string(w) + "x" + std::to_string(h);
+}
+
+// Does a grid of this size fit the request's memory budget? (Always, with no engine named.)
+bool fits(const GridRequest& r, int64_t w, int64_t h) {
+  return w <= kMaxGridSide && h <= kMaxGridSide &&
+         (!r.engine || memory_refusal(*r.engine, w, h, r.budget).empty());
+}
+
+// Where the pattern's box goes along one axis of `size` cells: Golly's place on a side the rule
+// bounds (Golly centres a bounded grid on its (0, 0)), else centred.
+int64_t place_axis(bool golly, int64_t size, int64_t box_min, int64_t box_extent,
+                   int64_t golly_offset) {
+  if (golly) return box_min + golly_offset + size / 2;
+  return (size - box_extent) / 2;
+}
+
+}  // namespace
+
 GridSetup choose_grid(const Pattern& pattern, const GridRequest& request, uint64_t generations) {
   GridSetup setup;
   const Box box = pattern.bounding_box();
   const auto& bounds = pattern.rule.bounds;
   setup.topology = request.topology.value_or(bounds ? bounds->topology : Topology::Plane);
-  if (request.size) {
-    setup.size = *request.size;
-  } else if (bounds && bounds->width > 0 && bounds->height > 0) {
-    setup.size = {bounds->width, bounds->height};
-  } else {
-    // A pattern grows by at most one cell per generation in each direction, so this margin
-    // makes a bounded plane behave exactly like the unbounded one for the whole run.
-    const int64_t margin = int64_t(std::min<uint64_t>(generations, kAutoGridMaxSide)) + 2;
-    auto pick = [&](int64_t extent) {
-      const int64_t want = round_up(std::max<int64_t>(extent + 2 * margin, 64), 64);
-      return std::min(want, std::max(kAutoGridMaxSide, round_up(extent, 64)));
-    };
-    setup.size = {pick(box.width()), pick(box.height())};
-    if (setup.size.width < box.width() + 2 * margin ||
-        setup.size.height < box.height() + 2 * margin) {
-      setup.notes.push_back("grid capped at " + std::to_string(setup.size.width) + "x" +
-                            std::to_string(setup.size.height) +
-                            "; the pattern may reach the edge (use --size for a larger grid)");
+  const Topology& t = setup.topology;
+  const bool plane = t.kind == TopologyKind::Plane;
+  // A side wraps unless the grid is a plane or a tube open along it.
+  const bool wraps_x = !plane && !(t.kind == TopologyKind::Torus && t.open_x);
+  const bool wraps_y = !plane && !(t.kind == TopologyKind::Torus && t.open_y);
+  const bool rule_x = bounds && bounds->width > 0 && !request.size;
+  const bool rule_y = bounds && bounds->height > 0 && !request.size;
+  // Golly's placement wherever the rule bounds a side (also when --size overrides its size).
+  const bool golly_x = bounds && bounds->width > 0;
+  const bool golly_y = bounds && bounds->height > 0;
+  setup.open_x = !golly_x && !wraps_x;
+  setup.open_y = !golly_y && !wraps_y;
+  setup.grow_x = setup.open_x && !request.size;
+  setup.grow_y = setup.open_y && !request.size;
+
+  const int64_t extent_w = box.width(), extent_h = box.height();
+  if (extent_w > kMaxGridSide || extent_h > kMaxGridSide) {
+    std::string need;
+    if (request.engine) {
+      const MemoryNeed n = memory_need(*request.engine, std::min(extent_w, kMaxGridSide),
+                                       std::min(extent_h, kMaxGridSide));
+      need = "; even a grid of that many would need " + bytes_text(n.host_bytes + n.device_bytes);
     }
+    throw Error("pattern is " + size_text(extent_w, extent_h) + " cells, more than the " +
+                std::to_string(kMaxGridSide) + " cells a grid side can have" + need);
   }
-  if (box.width() > setup.size.width || box.height() > setup.size.height) {
-    throw Error("pattern is " + std::to_string(box.width()) + "x" + std::to_string(box.height()) +
-                " cells but the grid is " + std::to_string(setup.size.width) + "x" +
-                std::to_string(setup.size.height) + "; use a larger --size");
+
+  // The size of each side: fixed by --size or the rule, else the pattern plus a margin.
+  const int64_t light = int64_t(std::min<uint64_t>(generations, uint64_t(kMaxGridSide))) + 2;
+  auto auto_side = [&](int64_t extent, bool grows) {
+    if (grows && request.grows) {
+      // Room for some growth; the run grows the grid when the pattern nears a side.
+      const int64_t margin = std::min<int64_t>(light, std::max<int64_t>(64, extent / 8));
+      return round_up(std::max<int64_t>(extent + 2 * margin, 64), 64);
+    }
+    const int64_t want = round_up(std::max<int64_t>(extent + 2 * light, 64), 64);
+    return std::min(want, std::max(kAutoGridMaxSide, round_up(extent + 2, 64)));
+  };
+  int64_t w = request.size ? request.size->width
+              : rule_x     ? bounds->width
+                           : auto_side(extent_w, setup.grow_x);
+  int64_t h = request.size ? request.size->height
+              : rule_y     ? bounds->height
+                           : auto_side(extent_h, setup.grow_y);
+  w = std::min(w, kMaxGridSide);
+  h = std::min(h, kMaxGridSide);
+  check_topology(t, w, h);
+
+  // The smallest grid that holds the pattern at all, for the refusal message.
+  const int64_t min_w =
+      (request.size || rule_x || wraps_x) ? w : std::max<int64_t>(extent_w + 2, 1);
+  const int64_t min_h =
+      (request.size || rule_y || wraps_y) ? h : std::max<int64_t>(extent_h + 2, 1);
+  if (!fits(request, min_w, min_h)) {
+    const std::string why =
+        request.engine ? memory_refusal(*request.engine, min_w, min_h, request.budget) : "";
+    throw Error(
+        "pattern is " + size_text(extent_w, extent_h) + " cells; a " + size_text(min_w, min_h) +
+        " grid (" + std::to_string(std::max(min_w, min_h)) + " cells a side) " + why +
+        (request.engine && !request.engine->gpu ? " (a GPU engine or more memory would help)"
+                                                : ""));
   }
-  setup.origin = Cell{(setup.size.width - box.width()) / 2, (setup.size.height - box.height()) / 2};
+  if (!fits(request, w, h)) {
+    // Shrink the open sides' margins to what fits, keeping the pattern whole.
+    int64_t lo_w = min_w, lo_h = min_h;
+    for (int i = 0; i < 40; ++i) {
+      const int64_t mid_w = lo_w + (w - lo_w) / 2, mid_h = lo_h + (h - lo_h) / 2;
+      if (mid_w == lo_w && mid_h == lo_h) break;
+      if (fits(request, mid_w, mid_h)) {
+        lo_w = mid_w;
+        lo_h = mid_h;
+      } else {
+        w = mid_w;
+        h = mid_h;
+      }
+    }
+    setup.notes.push_back("grid starts at " + size_text(lo_w, lo_h) + ", the most memory allows (" +
+                          (request.engine ? memory_refusal(*request.engine, w, h, request.budget)
+                                          : std::string("limit")) +
+                          " for " + size_text(w, h) + ")");
+    w = lo_w;
+    h = lo_h;
+  } else if (!request.size && !request.grows &&
+             ((!rule_x && w < extent_w + 2 * light) || (!rule_y && h < extent_h + 2 * light))) {
+    setup.notes.push_back("grid capped at " + size_text(w, h) +
+                          "; the pattern may reach the edge (use --size for a larger grid)");
+  }
+  setup.size = {w, h};
+
+  // Sides the pattern must fit on; on a side the rule bounds, cells beyond it are dropped.
+  setup.origin = Cell{place_axis(golly_x, w, box.min_x, extent_w, pattern.golly_offset.x),
+                      place_axis(golly_y, h, box.min_y, extent_h, pattern.golly_offset.y)};
+  const bool outside_x = setup.origin.x < 0 || setup.origin.x + extent_w > w;
+  const bool outside_y = setup.origin.y < 0 || setup.origin.y + extent_h > h;
+  if ((outside_x && !golly_x) || (outside_y && !golly_y) || ((outside_x || outside_y) && !bounds)) {
+    throw Error("pattern is " + size_text(extent_w, extent_h) + " cells but the grid is " +
+                size_text(w, h) + "; use a larger --size");
+  }
+  if (!pattern.empty() && (outside_x || outside_y))
+    setup.notes.push_back("cells beyond the " + size_text(w, h) +
+                          " bounded grid are dropped, as Golly drops them");
   return setup;
 }
 

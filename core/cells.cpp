@@ -13,16 +13,6 @@ namespace {
 
 constexpr uint64_t kMaxCellsText = uint64_t{1} << 30;
 
-// Metadata lines "!Key: value"; returns the value when the line has that key.
-std::optional<std::string_view> field(std::string_view comment, std::string_view key) {
-  if (!text::starts_with_ci(comment, key)) return std::nullopt;
-  std::string_view v = comment.substr(key.size());
-  if (v.empty() || v.front() != ':') return std::nullopt;
-  v.remove_prefix(1);
-  if (!v.empty() && v.front() == ' ') v.remove_prefix(1);
-  return v;
-}
-
 }  // namespace
 
 Pattern parse_cells(std::string_view text, std::string_view source, uint64_t max_cells) {
@@ -35,11 +25,11 @@ Pattern parse_cells(std::string_view text, std::string_view source, uint64_t max
   while (lines.next(line)) {
     if (!line.empty() && line.front() == '!') {
       const std::string_view c = line.substr(1);
-      if (auto name = field(c, "Name")) {
+      if (auto name = text::field_value(c, "Name")) {
         meta.name = std::string(*name);
-      } else if (auto author = field(c, "Author")) {
+      } else if (auto author = text::field_value(c, "Author")) {
         meta.author = std::string(*author);
-      } else if (auto rule = field(c, "Rule")) {
+      } else if (auto rule = text::field_value(c, "Rule")) {
         // Not part of the format, but written by gpulife for non-Life rules.
         try {
           meta.rule = parse_rule(*rule);

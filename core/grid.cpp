@@ -107,6 +107,29 @@ void Grid::place(const Pattern& pattern, std::optional<Cell> top_left, bool clea
     set(c.x - box.min_x + origin.x, c.y - box.min_y + origin.y, true);
 }
 
+void Grid::blit(const Grid& src, Cell at) {
+  for (int64_t sy = 0; sy < src.height(); ++sy) {
+    const int64_t y = sy + at.y;
+    if (y < 0 || y >= height_) continue;
+    const uint64_t* in = src.row(sy);
+    uint64_t* out = row(y);
+    for (int64_t j = 0; j < src.words_per_row(); ++j) {
+      const uint64_t w = j + 1 == src.words_per_row() ? in[j] & src.last_word_mask() : in[j];
+      if (!w) continue;
+      const int64_t x = at.x + 64 * j;  // where bit 0 of this word lands
+      if (x <= -64 || x >= width_) continue;
+      if (x < 0) {
+        out[0] |= w >> (-x);
+        continue;
+      }
+      const int64_t word = x >> 6, shift = x & 63;
+      out[word] |= w << shift;
+      if (shift && word + 1 < words_per_row_) out[word + 1] |= w >> (64 - shift);
+    }
+    out[words_per_row_ - 1] &= last_word_mask();
+  }
+}
+
 Pattern Grid::extract() const {
   Pattern p;
   for (int64_t y = 0; y < height_; ++y) {

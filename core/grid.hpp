@@ -64,6 +64,9 @@ class Grid {
   // (nothing is clipped silently). With `clear_first` the grid is cleared before placing.
   void place(const Pattern& pattern, std::optional<Cell> top_left = std::nullopt,
              bool clear_first = true);
+  // ORs the live cells of `src` into this grid with src's (0, 0) at `at`; cells that fall
+  // outside are skipped. How a grid grows: the old state copied into the middle of a larger one.
+  void blit(const Grid& src, Cell at);
   // Where place() would put the pattern's bounding box when centring it.
   Cell centred_origin(const Pattern& pattern) const;
   // The live cells as a pattern in grid coordinates.

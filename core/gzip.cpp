@@ -21,6 +21,15 @@ std::string size_text(uint64_t bytes) {
 // zlib takes at most 4 GiB of input per call.
 constexpr size_t kMaxChunk = size_t{1} << 30;
 
+// Hands zlib the next piece of `data` once it has used up the last one.
+void feed(z_stream& zs, std::string_view data, size_t& consumed) {
+  if (zs.avail_in != 0 || consumed >= data.size()) return;
+  const size_t n = std::min(kMaxChunk, data.size() - consumed);
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data() + consumed));
+  zs.avail_in = uInt(n);
+  consumed += n;
+}
+
 }  // namespace
 
 bool is_gzip(std::string_view data) {
@@ -40,12 +49,7 @@ std::string gunzip(std::string_view data, std::string_view source, uint64_t max_
   int status = Z_OK;
   try {
     while (true) {
-      if (zs.avail_in == 0 && consumed < data.size()) {
-        const size_t n = std::min(kMaxChunk, data.size() - consumed);
-        zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data() + consumed));
-        zs.avail_in = uInt(n);
-        consumed += n;
-      }
+      feed(zs, data, consumed);
       zs.next_out = reinterpret_cast<Bytef*>(buffer);
       zs.avail_out = sizeof buffer;
       status = inflate(&zs, Z_NO_FLUSH);
@@ -90,12 +94,7 @@ std::string gzip(std::string_view text) {
   size_t consumed = 0;
   int status = Z_OK;
   do {
-    if (zs.avail_in == 0 && consumed < text.size()) {
-      const size_t n = std::min(kMaxChunk, text.size() - consumed);
-      zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data() + consumed));
-      zs.avail_in = uInt(n);
-      consumed += n;
-    }
+    feed(zs, text, consumed);
     zs.next_out = reinterpret_cast<Bytef*>(buffer);
     zs.avail_out = sizeof buffer;
     status = deflate(&zs, consumed >= text.size() && zs.avail_in == 0 ? Z_FINISH : Z_NO_FLUSH);

@@ -32,17 +32,14 @@ std::string survival_birth(const RuleSpec& spec) {
 }  // namespace
 
 Pattern parse_life105(std::string_view text, std::string_view source, uint64_t max_cells) {
-  text::LineSplitter lines(text);
+  text::LineReader lines(text, source);
   std::vector<Cell> cells;
   Pattern meta;
-  std::string_view line;
-  auto fail = [&](std::string_view part, const std::string& what) -> void {
-    throw ParseError(std::string(source), lines.number(), int64_t(part.data() - line.data()) + 1,
-                     what);
-  };
+  auto fail = [&](std::string_view part, const std::string& what) { lines.fail(part, what); };
   // Rows without a #P line before them start at (0, 0), as XLife reads them.
   int64_t block_x = 0, row_y = 0;
-  while (lines.next(line)) {
+  while (lines.next()) {
+    const std::string_view line = lines.line();
     const std::string_view t = text::trim(line);
     if (t.empty()) continue;
     if (t.front() == '#') {

@@ -12,14 +12,10 @@
 namespace gpulife {
 
 Pattern parse_life106(std::string_view text, std::string_view source, uint64_t max_cells) {
-  text::LineSplitter lines(text);
+  text::LineReader lines(text, source);
   std::vector<Cell> cells;
   Pattern meta;
-  std::string_view line;
-  auto fail = [&](std::string_view part, const std::string& what) -> void {
-    throw ParseError(std::string(source), lines.number(), int64_t(part.data() - line.data()) + 1,
-                     what);
-  };
+  auto fail = [&](std::string_view part, const std::string& what) { lines.fail(part, what); };
   auto coordinate = [&](std::string_view digits, const char* axis) {
     const auto v = text::parse_int64(digits);
     if (!v) {
@@ -37,7 +33,8 @@ Pattern parse_life106(std::string_view text, std::string_view source, uint64_t m
                        " lies outside the range of gpulife's coordinates (+-2^61)");
     return *v;
   };
-  while (lines.next(line)) {
+  while (lines.next()) {
+    const std::string_view line = lines.line();
     if (text::trim(line).empty()) continue;
     if (const std::string_view t = text::trim_left(line); t.front() == '#') {
       if (life_meta::read_line(t, meta, fail)) continue;

@@ -9,15 +9,6 @@
 namespace gpulife::life_meta {
 namespace {
 
-std::optional<std::string_view> field(std::string_view comment, std::string_view key) {
-  if (!text::starts_with_ci(comment, key)) return std::nullopt;
-  std::string_view v = comment.substr(key.size());
-  if (v.empty() || v.front() != ':') return std::nullopt;
-  v.remove_prefix(1);
-  if (!v.empty() && v.front() == ' ') v.remove_prefix(1);
-  return v;
-}
-
 std::string_view after_tag(std::string_view t) {
   t.remove_prefix(std::min<size_t>(2, t.size()));
   if (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
@@ -43,9 +34,9 @@ bool read_line(std::string_view t, Pattern& meta, const Fail& fail) {
     // the same Name:/Author: check, so what is written back as "#D" reads the same.
     const bool tagged = t.starts_with("#D") || t.starts_with("#C");
     const std::string_view d = tagged ? after_tag(t) : t.substr(1);
-    if (auto name = field(d, "Name")) {
+    if (auto name = text::field_value(d, "Name")) {
       meta.name = std::string(*name);
-    } else if (auto author = field(d, "Author")) {
+    } else if (auto author = text::field_value(d, "Author")) {
       meta.author = std::string(*author);
     } else {
       meta.comments.emplace_back(d);

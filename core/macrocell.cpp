@@ -45,18 +45,16 @@ struct RawNode {
 class MacrocellReader {
  public:
   MacrocellReader(std::string_view text, std::string_view source, uint64_t max_history)
-      : lines_(text), source_(source), max_history_(max_history) {
+      : lines_(text, source), source_(source), max_history_(max_history) {
     nodes_.push_back(RawNode{});  // node 0: empty at every level
   }
 
   Pattern read() {
-    std::string_view line;
-    if (!lines_.next(line) || !text::trim_left(line).starts_with("[M2]"))
+    if (!lines_.next() || !text::trim_left(lines_.line()).starts_with("[M2]"))
       throw ParseError(std::string(source_), 1, 1,
                        "not a Macrocell file: it must begin with \"[M2]\"");
-    while (lines_.next(line)) {
-      line_ = line;
-      const std::string_view t = text::trim(line);
+    while (lines_.next()) {
+      const std::string_view t = text::trim(lines_.line());
       if (t.empty()) continue;
       if (t.front() == '#') {
         hash_line(t);
@@ -75,8 +73,7 @@ class MacrocellReader {
 
  private:
   [[noreturn]] void fail(std::string_view part, const std::string& what) const {
-    throw ParseError(std::string(source_), lines_.number(), int64_t(part.data() - line_.data()) + 1,
-                     what);
+    lines_.fail(part, what);
   }
 
   static std::string_view after_tag(std::string_view t) {
@@ -123,7 +120,7 @@ class MacrocellReader {
 
   void check_room() {
     if (nodes_.size() >= size_t(UINT32_MAX))
-      fail(line_, "more than 2^32 nodes, the most gpulife reads");
+      fail(lines_.line(), "more than 2^32 nodes, the most gpulife reads");
   }
 
   // ".*$" rows of an 8x8 leaf, top row first; '$' ends a row.
@@ -282,9 +279,8 @@ class MacrocellReader {
     return p;
   }
 
-  text::LineSplitter lines_;
+  text::LineReader lines_;
   std::string_view source_;
-  std::string_view line_;
   uint64_t max_history_;
   std::vector<RawNode> nodes_;
   std::unique_ptr<CellTree> tree_ = std::make_unique<CellTree>();

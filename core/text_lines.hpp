@@ -1,4 +1,5 @@
-// Line splitting and small lexing helpers shared by the pattern readers (RLE, .cells, Life 1.06).
+// Line splitting and small lexing helpers shared by the pattern readers (RLE, .cells, Life 1.0x,
+// Macrocell).
 #pragma once
 
 #include <charconv>
@@ -6,6 +7,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "core/error.hpp"
 
 namespace gpulife::text {
 
@@ -40,6 +43,26 @@ class LineSplitter {
   std::string_view text_;
   size_t pos_ = 0;
   int64_t number_ = 0;
+};
+
+// A LineSplitter that keeps the current line, so that an error can point at a part of it.
+class LineReader {
+ public:
+  LineReader(std::string_view text, std::string_view source) : lines_(text), source_(source) {}
+
+  bool next() { return lines_.next(line_); }
+  std::string_view line() const { return line_; }
+  int64_t number() const { return lines_.number(); }
+  // Throws ParseError at `part` (a view into line()) of the current line.
+  [[noreturn]] void fail(std::string_view part, const std::string& what) const {
+    throw ParseError(std::string(source_), lines_.number(), int64_t(part.data() - line_.data()) + 1,
+                     what);
+  }
+
+ private:
+  LineSplitter lines_;
+  std::string_view source_;
+  std::string_view line_;
 };
 
 inline bool is_space(char c) {
@@ -85,6 +108,17 @@ inline std::optional<uint64_t> parse_uint64(std::string_view s) {
   uint64_t v = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+// The value of a "Key: value" metadata text ("Name: Glider" -> "Glider") when it has that key
+// (case-insensitive), as .cells "!" lines and Life 1.0x "#D" lines write them.
+inline std::optional<std::string_view> field_value(std::string_view text, std::string_view key) {
+  if (!starts_with_ci(text, key)) return std::nullopt;
+  std::string_view v = text.substr(key.size());
+  if (v.empty() || v.front() != ':') return std::nullopt;
+  v.remove_prefix(1);
+  if (!v.empty() && v.front() == ' ') v.remove_prefix(1);
   return v;
 }
 

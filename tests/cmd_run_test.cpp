@@ -8,6 +8,7 @@
 #include "app/commands.hpp"
 #include "cmd_test_support.hpp"
 #include "core/pattern_io.hpp"
+#include "core/rle.hpp"
 
 namespace gpulife::app {
 namespace {
@@ -87,6 +88,151 @@ TEST(CmdRunTest, UserErrorsExitWithOneAndNameTheProblem) {
 TEST(CmdRunTest, HelpExitsZero) {
   EXPECT_EQ(run_gpulife({"--help"}), 0);
   EXPECT_EQ(run_gpulife({"run", "--help"}), 0);
+}
+
+// The shape bgolly writes (it gives no position) against ours.
+void expect_shape(const fs::path& ours, const std::string& bgolly_rle) {
+  Pattern a = load_pattern_file(ours), b = parse_rle(bgolly_rle);
+  a.move_to_origin();
+  b.move_to_origin();
+  EXPECT_TRUE(a.same_cells(b)) << write_rle(a) << "bgolly:\n" << bgolly_rle;
+}
+
+// On a bounded grid Golly centres the grid on its (0, 0) and an RLE pattern without a position
+// on its header's size; each case's result depends on that to the cell (bgolly 3.3's results;
+// one more row or column in the header moves the pattern and changes them).
+TEST(CmdRunTest, BoundedGridsPlacePatternsAsGollyDoes) {
+  struct Case {
+    const char* header;
+    const char* generations;
+    const char* bgolly;
+  };
+  for (const Case& c : {
+           Case{"x = 4, y = 3, rule = B3/S23:P9,10", "13", "x = 3, y = 2\nobo$b2o!"},
+           Case{"x = 3, y = 3, rule = B3/S23:P10,9", "14", "x = 2, y = 2\nbo$2o!"},
+           Case{"x = 3, y = 3, rule = B3/S23:T7+2,9", "20", "x = 4, y = 9\n3bo$b3o7$o!"},
+           Case{"x = 3, y = 4, rule = B3/S23:C9,8", "13", "x = 8, y = 8\no6$5bobo$6b2o!"},
+       }) {
+    SCOPED_TRACE(c.header);
+    const fs::path in = temp_file("placed.rle"), out = temp_file("placed_out.rle");
+    std::ofstream(in) << c.header << "\nbo$2bo$3o!\n";
+    for (const char* engine : {"reference", "cpu-simd"}) {
+      ASSERT_EQ(run_gpulife({"run", in.string(), "-g", c.generations, "-o", out.string(),
+                             "--engine", engine}),
+                0);
+      expect_shape(out, c.bgolly);
+    }
+    fs::remove(in);
+    fs::remove(out);
+  }
+}
+
+// A tube (":T0,8") and a strip (":P0,7") are unbounded along one side: the grid grows there,
+// and the result is bgolly's.
+TEST(CmdRunTest, TubesAndStripsGrowAlongTheirOpenSide) {
+  const fs::path in = temp_file("tube.rle"), out = temp_file("tube_out.rle");
+  std::ofstream(in) << "x = 3, y = 5, rule = B3/S23:T0,8\n2o$2o$$$3o!\n";
+  std::string text;
+  ASSERT_EQ(run_gpulife({"run", in.string(), "-g", "80", "-o", out.string()}, &text), 0);
+  expect_shape(out, "x = 31, y = 7\n2o27b2o$2o27b2o4$2o27b2o$2o27b2o!");
+  EXPECT_NE(text.find("tube (unbounded width)"), std::string::npos) << text;
+  // The written file is a tube again.
+  EXPECT_EQ(load_pattern_file(out).rule.to_string(), "B3/S23:T0,8");
+  std::ofstream(in) << "x = 3, y = 3, rule = B3/S23:P0,7\nb2o$2o$bo!\n";
+  ASSERT_EQ(run_gpulife({"run", in.string(), "-g", "80", "-o", out.string()}), 0);
+  expect_shape(out, "x = 3, y = 4\n3o$2bo$obo$2o!");
+  fs::remove(in);
+  fs::remove(out);
+}
+
+// Beyond the old 16384 cap and beyond the start size: the grid grows with the pattern, so a
+// glider far from home is exactly where an unbounded universe has it.
+TEST(CmdRunTest, GrowingGridKeepsTheResultExact) {
+  const fs::path out = temp_file("far_glider.rle");
+  std::string text, err;
+  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "4000", "-o", out.string()}, &text, &err), 0);
+  EXPECT_NE(err.find("grid grew"), std::string::npos) << err;
+  EXPECT_EQ(text.find("exact:"), std::string::npos) << text;
+  Pattern start = load_pattern_file(std::string(GPULIFE_ASSETS) + "/patterns/glider.rle");
+  Pattern end = load_pattern_file(out);
+  const Box a = start.bounding_box(), b = end.bounding_box();
+  EXPECT_EQ(std::abs(b.min_x - a.min_x), 1000);
+  EXPECT_EQ(std::abs(b.min_y - a.min_y), 1000);
+  fs::remove(out);
+}
+
+// When memory stops the growth, the run stops and says why, unless asked to run on with an
+// edge, and then the report says the result is not exact.
+TEST(CmdRunTest, GrowthAtTheMemoryLimitRefusesOrSaysSo) {
+  std::string text, err;
+  EXPECT_EQ(run_gpulife({"run", "glider", "-g", "4000", "--max-memory", "24M"}, &text, &err), 1);
+  EXPECT_NE(err.find("reaches the edge"), std::string::npos) << err;
+  EXPECT_NE(err.find("--allow-edge"), std::string::npos) << err;
+  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "4000", "--max-memory", "24M", "--allow-edge"},
+                        &text, &err),
+            0);
+  EXPECT_NE(text.find("exact:      no"), std::string::npos) << text;
+  // A fixed --size is a bounded plane the user chose: the run goes on, and says the edge was
+  // reached.
+  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "400", "--size", "64"}, &text, &err), 0);
+  EXPECT_NE(err.find("reaches the edge"), std::string::npos) << err;
+  EXPECT_NE(text.find("exact:      no"), std::string::npos) << text;
+}
+
+// Too large for memory or for a grid: refused from the pattern's size alone, before anything
+// large is made, with what it would need.
+TEST(CmdRunTest, PatternsBeyondMemoryAreRefusedWithWhatTheyNeed) {
+  const fs::path in = temp_file("far.lif");
+  std::string err;
+  std::ofstream(in) << "#Life 1.06\n0 0\n300000 200000\n";
+  EXPECT_EQ(run_gpulife({"run", in.string(), "-g", "10", "--max-memory", "1G"}, nullptr, &err), 1);
+  EXPECT_NE(err.find("300001x200001"), std::string::npos) << err;
+  EXPECT_NE(err.find("GiB"), std::string::npos) << err;
+  EXPECT_NE(err.find("cells a side"), std::string::npos) << err;
+  // Cells near the 64-bit limits: beyond any grid side (once a crash, then population 0).
+  std::ofstream(in) << "#Life 1.06\n-2305843009213693952 0\n2305843009213693952 0\n";
+  EXPECT_EQ(run_gpulife({"run", in.string()}, nullptr, &err), 1);
+  EXPECT_NE(err.find("grid side"), std::string::npos) << err;
+  // Beyond the coordinate range: the reader names the line and column.
+  std::ofstream(in) << "#Life 1.06\n0 0\n9223372036854775807 -9223372036854775808\n";
+  EXPECT_EQ(run_gpulife({"run", in.string()}, nullptr, &err), 1);
+  EXPECT_NE(err.find(in.string() + ":3:1:"), std::string::npos) << err;
+  // A bounded grid larger than memory.
+  std::ofstream(in) << "#Life 1.06\n#R B3/S23:T2000000000,2000000000\n0 0\n";
+  EXPECT_EQ(run_gpulife({"run", in.string(), "--max-memory", "8G"}, nullptr, &err), 1);
+  EXPECT_NE(err.find("GiB"), std::string::npos) << err;
+  fs::remove(in);
+}
+
+TEST(CmdRunTest, TopologyOptionAndItsSuffixInTheOutput) {
+  const fs::path out = temp_file("klein.rle");
+  std::string text;
+  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "50", "--topology", "klein", "--size", "20x16",
+                         "-o", out.string()},
+                        &text),
+            0);
+  EXPECT_NE(text.find("Klein bottle"), std::string::npos) << text;
+  EXPECT_EQ(load_pattern_file(out).rule.to_string(), "B3/S23:K20*,16");
+  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "5", "--topology", "torus", "--size", "30", "-o",
+                         out.string()}),
+            0);
+  EXPECT_EQ(load_pattern_file(out).rule.to_string(), "B3/S23:T30,30");
+  std::string err;
+  EXPECT_EQ(
+      run_gpulife({"run", "glider", "--topology", "sphere", "--size", "20x10"}, nullptr, &err), 1);
+  EXPECT_NE(err.find("square"), std::string::npos) << err;
+  fs::remove(out);
+}
+
+TEST(CmdRunTest, MacrocellAndGzipInAndOut) {
+  const fs::path in = temp_file("in.mc.gz"), out = temp_file("out.mc");
+  save_pattern(load_pattern_file(std::string(GPULIFE_ASSETS) + "/patterns/glider.rle"), in);
+  ASSERT_EQ(run_gpulife({"run", in.string(), "-g", "8", "-o", out.string()}), 0);
+  const Pattern p = load_pattern_file(out);
+  EXPECT_EQ(p.population(), 5u);
+  EXPECT_EQ(p.generation, 8u);
+  fs::remove(in);
+  fs::remove(out);
 }
 
 }  // namespace

@@ -51,7 +51,8 @@ file(GLOB _fuzz_headers CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/*.hpp
 # grid setup the commands share, each source compiled once with the sanitizers.
 file(GLOB _fuzz_core_sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/*.cpp)
 list(FILTER _fuzz_core_sources EXCLUDE REGEX "simd_engine_avx")
-list(APPEND _fuzz_core_sources ${PROJECT_SOURCE_DIR}/app/grid_setup.cpp)
+list(APPEND _fuzz_core_sources ${PROJECT_SOURCE_DIR}/app/grid_setup.cpp
+     ${PROJECT_SOURCE_DIR}/app/engines.cpp ${PROJECT_SOURCE_DIR}/app/universe.cpp)
 set(GPULIFE_FUZZ_OBJECT_FLAGS -std=c++20 -O1 -g -fsanitize=fuzzer-no-link,address,undefined
                               -fno-sanitize-recover=undefined)
 set(_fuzz_objects)
@@ -69,7 +70,7 @@ foreach(source ${_fuzz_core_sources})
   list(APPEND _fuzz_objects ${_object})
 endforeach()
 
-foreach(target rle cells life106 life105 macrocell rule)
+foreach(target rle cells life106 life105 macrocell rule load)
   set(_exe ${CMAKE_CURRENT_BINARY_DIR}/fuzz/${target}_fuzz)
   set(_source ${CMAKE_CURRENT_LIST_DIR}/fuzz/${target}_fuzz.cpp)
   add_custom_command(

@@ -9,22 +9,12 @@
 #include "core/pattern_io.hpp"
 #include "core/reference_engine.hpp"
 #include "gpu/gpu_engines.hpp"
+#include "gpu_test_support.hpp"
 
 namespace gpulife {
 namespace {
 
-#define REQUIRE_DEVICE()                                                     \
-  do {                                                                       \
-    if (!gpu::device_available()) GTEST_SKIP() << "skipped: no CUDA device"; \
-  } while (0)
-
-std::vector<std::string> gpu_engine_names() {
-  EngineRegistry registry;
-  gpu::register_gpu_engines(registry);
-  std::vector<std::string> names;
-  for (const EngineInfo& info : registry.engines()) names.push_back(info.name);
-  return names;
-}
+using testing::gpu_engine_names;
 
 struct Case {
   const char* suffix;  // the bounded grid; its size is the grid's

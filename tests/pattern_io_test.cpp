@@ -3,11 +3,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/gzip.hpp"
 #include "core/pattern_io.hpp"
 
 namespace gpulife {
@@ -192,6 +194,81 @@ TEST(SavePattern, ReportsWhereItCannotWrite) {
   EXPECT_EQ(message.rfind("cannot write " + missing_dir.string(), 0), 0u) << message;
   const std::string onto_dir = error_of([&] { save_pattern(Pattern(kGlider), dir.path()); });
   EXPECT_NE(onto_dir.find("cannot write"), std::string::npos) << onto_dir;
+}
+
+TEST(SniffFormat, MacrocellAndLife105) {
+  EXPECT_EQ(sniff_format("[M2] (golly 3.3)\n#R B3/S23\n.*$\n4 1 0 0 0\n"),
+            PatternFormat::Macrocell);
+  EXPECT_EQ(sniff_format("#Life 1.05\n#P 0 0\n.*\n"), PatternFormat::Life105);
+  EXPECT_EQ(sniff_format("#D no header\n#P -1 -1\n.*.\n..*\n"), PatternFormat::Life105);
+  EXPECT_EQ(sniff_format("#Life 1.06\n0 0\n"), PatternFormat::Life106);
+  // A definite header wins over the name.
+  EXPECT_EQ(format_for_path("odd.rle", "[M2]\n.*$\n4 1 0 0 0\n"), PatternFormat::Macrocell);
+  EXPECT_EQ(format_for_path("a.lif", "#Life 1.05\n*\n"), PatternFormat::Life105);
+  EXPECT_EQ(format_for_path("a.mc.gz", "#R B3/S23\n"), PatternFormat::Macrocell);
+  EXPECT_EQ(format_for_saving("out.mc"), PatternFormat::Macrocell);
+  EXPECT_EQ(format_for_saving("out.rle.gz"), PatternFormat::Rle);
+  EXPECT_EQ(format_for_saving("out.cells.gz"), PatternFormat::Cells);
+}
+
+TEST(LoadFile, GzipOfEveryFormatByItsMagicBytes) {
+  TempDir dir;
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {"a.rle.gz", "x = 3, y = 3\nbo$2bo$3o!\n"},
+      {"b.gz", ".O.\n..O\nOOO\n"},
+      {"c.lif.gz", "#Life 1.06\n1 0\n2 1\n0 2\n1 2\n2 2\n"},
+      {"d.lif.gz", "#Life 1.05\n#P 0 0\n.*\n..*\n***\n"},
+      {"e.mc.gz", "[M2]\n#R B3/S23\n.*$..*$***$\n4 1 0 0 0\n"},
+      // Named .gz but plain text: the content decides, as Golly's own files need.
+      {"f.rle.gz", "x = 3, y = 3\nbo$2bo$3o!\n"},
+  };
+  for (const auto& [name, text] : files) {
+    SCOPED_TRACE(name);
+    std::ofstream(dir.path() / name, std::ios::binary) << (name == "f.rle.gz" ? text : gzip(text));
+    Pattern p = load_pattern_file(dir.path() / name);
+    p.move_to_origin();
+    EXPECT_EQ(p.cells(), kGlider);
+  }
+}
+
+TEST(LoadFile, NonPatternDataIsNamed) {
+  TempDir dir;
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {"a.zip", std::string("PK\x03\x04\x14\0\0\0", 8) + "payload"},
+      {"b.rle", std::string("\x89PNG\r\n\x1a\n", 8)},
+      {"c.rle", std::string("x\0\x01\x02\x03\x04\x05\x06\x07", 9)},
+      {"d.lua", "-- a Golly script\nlocal g = golly()\n"},
+      {"e.rle", "BZh91AY&SY"},
+  };
+  for (const auto& [name, bytes] : files) {
+    SCOPED_TRACE(name);
+    std::ofstream(dir.path() / name, std::ios::binary) << bytes;
+    const std::string message = error_of([&] { load_pattern_file(dir.path() / name); });
+    EXPECT_NE(message.find("not a pattern file"), std::string::npos) << message;
+    EXPECT_EQ(message.find("RLE body"), std::string::npos) << message;
+  }
+  EXPECT_NE(not_a_pattern(std::string("PK\x03\x04", 4)).find("zip"), std::string::npos);
+  EXPECT_EQ(not_a_pattern("x = 1, y = 1\no!\n"), "");
+  // Text with accented names in comments is still text.
+  EXPECT_EQ(not_a_pattern("#C Gr\xc3\xa9goire\nx = 1, y = 1\no!\n"), "");
+}
+
+TEST(SavePattern, CompressesNamesEndingInGzAndWritesMacrocell) {
+  TempDir dir;
+  Pattern p(kGlider);
+  p.rule = parse_rule("B3/S23:T20,20");
+  for (const char* name : {"g.rle.gz", "g.mc", "g.mc.gz", "g.cells.gz"}) {
+    SCOPED_TRACE(name);
+    save_pattern(p, dir.path() / name);
+    std::ifstream in(dir.path() / name, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(is_gzip(bytes), std::string(name).ends_with(".gz"));
+    Pattern back = load_pattern_file(dir.path() / name);
+    back.move_to_origin();
+    EXPECT_EQ(back.cells(), kGlider);
+  }
+  save_pattern(p, dir.path() / "x.txt", PatternFormat::Life105);
+  EXPECT_EQ(load_pattern_file(dir.path() / "x.txt").rule, p.rule);
 }
 
 }  // namespace

@@ -1,0 +1,270 @@
+// Placing a pattern on an engine (in tiles for quadtrees on a GPU), and growing the grid as
+// the pattern nears a side that stands for unbounded space.
+#include "app/universe.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "core/error.hpp"
+
+#if GPULIFE_HAVE_CUDA
+#include "gpu/gpu_engine.hpp"
+#endif
+
+namespace gpulife::app {
+namespace {
+
+int64_t round_up(int64_t v, int64_t m) {
+  return (v + m - 1) / m * m;
+}
+
+std::string size_text(int64_t w, int64_t h) {
+  return std::to_string(w) + "x" + std::to_string(h);
+}
+
+// Sizes a GPU engine's grid without cells (no host grid); false for other engines.
+bool resize_empty(Engine& engine, GridSize size, const Topology& topology) {
+#if GPULIFE_HAVE_CUDA
+  if (auto* gpu = dynamic_cast<gpu::GpuEngine*>(&engine)) {
+    gpu->resize(size.width, size.height, topology);
+    return true;
+  }
+#endif
+  (void)engine;
+  (void)size;
+  (void)topology;
+  return false;
+}
+
+// Draws the pattern's cells that fall inside `grid` (pattern cell c goes to c + offset).
+void draw(const Pattern& pattern, Grid& grid, Cell offset) {
+  const Box box = pattern.bounding_box();
+  if (box.empty()) return;
+  // The part of the pattern's box on the grid, in pattern coordinates.
+  const Box on{std::max(box.min_x, -offset.x), std::max(box.min_y, -offset.y),
+               std::min(box.max_x, grid.width() - 1 - offset.x),
+               std::min(box.max_y, grid.height() - 1 - offset.y)};
+  if (on.empty()) return;
+  if (const CellTree* tree = pattern.tree()) {
+    tree->render(pattern.tree_origin(), on, grid, Cell{on.min_x + offset.x, on.min_y + offset.y});
+    return;
+  }
+  for (const Cell& c : pattern.cells())
+    if (on.contains(c)) grid.set(c.x + offset.x, c.y + offset.y, true);
+}
+
+// Distance from the start of `strip` (its first column, or row with `rows`) to its nearest live
+// cell, counting `from_end` from the other end; the strip's depth when it has none.
+int64_t depth_to_live(const Grid& strip, bool rows, bool from_end) {
+  const int64_t depth = rows ? strip.height() : strip.width();
+  int64_t best = depth;
+  for (int64_t y = 0; y < strip.height(); ++y) {
+    const uint64_t* r = strip.row(y);
+    for (int64_t j = 0; j < strip.words_per_row(); ++j) {
+      const uint64_t w = j + 1 == strip.words_per_row() ? r[j] & strip.last_word_mask() : r[j];
+      if (!w) continue;
+      if (rows) {
+        best = std::min(best, from_end ? depth - 1 - y : y);
+        break;
+      }
+      const int64_t first = 64 * j + std::countr_zero(w);
+      const int64_t last = 64 * j + 63 - std::countl_zero(w);
+      best = std::min(best, from_end ? depth - 1 - last : first);
+      if (!from_end) break;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+Universe::Universe(Engine& engine, const Pattern& pattern, const GridSetup& setup,
+                   const MemoryBudget& budget, AtTheLimit at_limit)
+    : engine_(engine),
+      open_x_(setup.open_x),
+      open_y_(setup.open_y),
+      grow_x_(setup.grow_x),
+      grow_y_(setup.grow_y),
+      budget_(budget),
+      at_limit_(at_limit) {
+  const Box box = pattern.bounding_box();
+  offset_ =
+      box.empty() ? setup.origin : Cell{setup.origin.x - box.min_x, setup.origin.y - box.min_y};
+  const uint64_t total = pattern.population();
+  uint64_t placed = 0;
+  if (pattern.tree() && resize_empty(engine, setup.size, setup.topology)) {
+    // Tile by tile over the part of the grid the pattern covers, skipping empty tiles.
+    const int64_t x0 = std::max<int64_t>(0, box.min_x + offset_.x);
+    const int64_t y0 = std::max<int64_t>(0, box.min_y + offset_.y);
+    const int64_t x1 = std::min(setup.size.width, box.max_x + offset_.x + 1);
+    const int64_t y1 = std::min(setup.size.height, box.max_y + offset_.y + 1);
+    for (int64_t ty = y0; ty < y1; ty += kTileSide) {
+      for (int64_t tx = x0; tx < x1; tx += kTileSide) {
+        Grid tile(std::min(kTileSide, x1 - tx), std::min(kTileSide, y1 - ty));
+        draw(pattern, tile, Cell{offset_.x - tx, offset_.y - ty});
+        const uint64_t n = tile.population();
+        if (n == 0) continue;
+        placed += n;
+        engine.write_region(tile, Cell{tx, ty});
+      }
+    }
+  } else {
+    Grid grid(setup.size.width, setup.size.height, setup.topology);
+    draw(pattern, grid, offset_);
+    placed = grid.population();
+    engine.load(grid);
+  }
+  dropped_ = total - std::min(total, placed);
+  if (dropped_ > 0)
+    notes_.push_back(std::to_string(dropped_) + " cells lie beyond the " +
+                     size_text(setup.size.width, setup.size.height) +
+                     " bounded grid and were dropped, as Golly drops them");
+}
+
+int64_t Universe::clearance(int64_t limit) const {
+  const int64_t w = engine_.width(), h = engine_.height();
+  int64_t best = limit;
+  if (open_x_) {
+    const int64_t d = std::min(limit, w);
+    best =
+        std::min(best, depth_to_live(engine_.read_region(Box{0, 0, d - 1, h - 1}), false, false));
+    best = std::min(best,
+                    depth_to_live(engine_.read_region(Box{w - d, 0, w - 1, h - 1}), false, true));
+  }
+  if (open_y_) {
+    const int64_t d = std::min(limit, h);
+    best = std::min(best, depth_to_live(engine_.read_region(Box{0, 0, w - 1, d - 1}), true, false));
+    best =
+        std::min(best, depth_to_live(engine_.read_region(Box{0, h - d, w - 1, h - 1}), true, true));
+  }
+  return best;
+}
+
+bool Universe::grow(int64_t room) {
+  const int64_t w = engine_.width(), h = engine_.height();
+  // Double an open side (at least `room` more on each end), or as much as memory allows.
+  auto target = [&](bool grows, int64_t side) {
+    if (!grows) return side;
+    return std::min(kMaxGridSide, round_up(std::max(2 * side, side + 4 * room), 64));
+  };
+  int64_t nw = target(grow_x_, w), nh = target(grow_y_, h);
+  if (nw == w && nh == h) return false;
+  // The old state stays while the new one is made: count it against the budget.
+  const MemoryNeed old_need = memory_need(engine_.info(), w, h);
+  auto fits = [&](int64_t a, int64_t b) {
+    MemoryBudget left = budget_;
+    if (left.host_bytes) left.host_bytes = *left.host_bytes - old_need.host_bytes;
+    if (left.device_bytes) left.device_bytes = *left.device_bytes - old_need.device_bytes;
+    return memory_refusal(engine_.info(), a, b, left).empty();
+  };
+  if (!fits(nw, nh)) {
+    // The largest growth that fits, down to `room` on each end.
+    int64_t lo_w = w, lo_h = h;
+    const int64_t min_w = grow_x_ ? std::min(kMaxGridSide, w + 2 * room) : w;
+    const int64_t min_h = grow_y_ ? std::min(kMaxGridSide, h + 2 * room) : h;
+    if ((min_w == w && min_h == h) || !fits(min_w, min_h)) return false;
+    lo_w = min_w;
+    lo_h = min_h;
+    for (int i = 0; i < 40; ++i) {
+      const int64_t mw = lo_w + (nw - lo_w) / 2, mh = lo_h + (nh - lo_h) / 2;
+      if (mw == lo_w && mh == lo_h) break;
+      if (fits(mw, mh)) {
+        lo_w = mw;
+        lo_h = mh;
+      } else {
+        nw = mw;
+        nh = mh;
+      }
+    }
+    nw = lo_w;
+    nh = lo_h;
+  }
+  Grid old;
+  engine_.store(old);
+  Grid bigger(nw, nh, old.topology());
+  const Cell shift{(nw - w) / 2, (nh - h) / 2};
+  bigger.blit(old, shift);
+  old = Grid();
+  const uint64_t generation = engine_.generation();
+  engine_.load(bigger);
+  engine_.set_generation(generation);
+  offset_ = Cell{offset_.x + shift.x, offset_.y + shift.y};
+  return true;
+}
+
+void Universe::reach_edge(uint64_t generation, const std::string& why) {
+  const std::string what = "at generation " + std::to_string(generation) +
+                           " the pattern reaches the edge of the " +
+                           size_text(engine_.width(), engine_.height()) +
+                           " grid, which stands for unbounded space, " + why +
+                           "; from there cells beyond it are lost, so the result may differ "
+                           "from an unbounded universe";
+  if (at_limit_ == AtTheLimit::Refuse)
+    throw Error(what +
+                " (use --allow-edge to run on with the edge, or more memory, or a GPU "
+                "engine)");
+  reached_edge_ = true;
+  notes_.push_back(what);
+}
+
+void Universe::step(uint64_t generations) {
+  uint64_t left = generations;
+  while (left > 0) {
+    if ((!open_x_ && !open_y_) || reached_edge_) {
+      engine_.step(left);
+      break;
+    }
+    // At most a quarter of an open side per check, so strips stay small next to the work.
+    int64_t side = INT64_MAX;
+    if (open_x_) side = std::min(side, engine_.width());
+    if (open_y_) side = std::min(side, engine_.height());
+    const int64_t want =
+        int64_t(std::min<uint64_t>(left, uint64_t(std::max<int64_t>(1, side / 4))));
+    const int64_t clear = clearance(want);
+    if (clear >= want) {
+      // No live cell within `want` of an open side: that many generations are exact.
+      engine_.step(uint64_t(want));
+      left -= uint64_t(want);
+      continue;
+    }
+    if ((grow_x_ || grow_y_) && !capped_) {
+      const int64_t w = engine_.width(), h = engine_.height();
+      if (grow(std::max<int64_t>(want, 64))) {
+        // One note for all the growth: from the first size to the latest.
+        if (growths_++ == 0) grown_from_ = size_text(w, h);
+        const std::string note = "grid grew from " + grown_from_ + " to " +
+                                 size_text(engine_.width(), engine_.height()) + " (" +
+                                 std::to_string(growths_) + (growths_ == 1 ? " step" : " steps") +
+                                 ", the last at generation " +
+                                 std::to_string(engine_.generation()) + ")";
+        if (growth_note_ < notes_.size())
+          notes_[growth_note_] = note;
+        else {
+          growth_note_ = notes_.size();
+          notes_.push_back(note);
+        }
+        continue;
+      }
+      capped_ = true;
+    }
+    if (clear >= 1) {
+      engine_.step(uint64_t(clear));
+      left -= uint64_t(clear);
+      continue;
+    }
+    reach_edge(engine_.generation(),
+               (grow_x_ || grow_y_) ? "and the grid cannot grow further in the memory there is (" +
+                                          std::string(engine_.info().name) + ")"
+                                    : "whose size was fixed");
+  }
+}
+
+Pattern Universe::cells() const {
+  Grid g;
+  engine_.store(g);
+  Pattern p = g.extract();
+  p.translate(-offset_.x, -offset_.y);
+  return p;
+}
+
+}  // namespace gpulife::app

@@ -1,0 +1,190 @@
+// Tests for app/universe: placing patterns (tiles for quadtrees on GPU engines, cells dropped
+// beyond a bounded grid as Golly drops them) and growing the grid with the pattern.
+#include "app/universe.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "core/error.hpp"
+#include "core/macrocell.hpp"
+#include "core/reference_engine.hpp"
+#include "core/rle.hpp"
+#include "core/simd_engine.hpp"
+
+#if GPULIFE_HAVE_CUDA
+#include "gpu/gpu_engine.hpp"
+#endif
+
+namespace gpulife::app {
+namespace {
+
+GridSetup setup_for(const Pattern& p, uint64_t generations, const EngineInfo& info,
+                    MemoryBudget budget = {}) {
+  GridRequest request;
+  request.engine = &info;
+  request.budget = budget;
+  request.grows = true;
+  return choose_grid(p, request, generations);
+}
+
+// Three blocks 9000 cells apart in a Macrocell tree.
+Pattern far_blocks() {
+  Pattern p(std::vector<Cell>{{0, 0},
+                              {1, 0},
+                              {0, 1},
+                              {1, 1},
+                              {9000, 0},
+                              {9001, 0},
+                              {9000, 1},
+                              {9001, 1},
+                              {0, 9000},
+                              {1, 9000},
+                              {0, 9001},
+                              {1, 9001}});
+  return parse_macrocell(write_macrocell(p));
+}
+
+#if GPULIFE_HAVE_CUDA
+// A GPU engine stand-in over cpu-simd that records how it was filled.
+class RecordingGpuEngine final : public gpu::GpuEngine {
+ public:
+  const EngineInfo& info() const override { return inner_->info(); }
+  void set_rule(const Rule& rule) override { inner_->set_rule(rule); }
+  Rule rule() const override { return inner_->rule(); }
+  void load(const Grid& grid) override {
+    ++loads;
+    inner_->load(grid);
+  }
+  void store(Grid& grid) const override { inner_->store(grid); }
+  void step(uint64_t n) override { inner_->step(n); }
+  uint64_t generation() const override { return inner_->generation(); }
+  void set_generation(uint64_t g) override { inner_->set_generation(g); }
+  Grid read_region(const Box& box) const override { return inner_->read_region(box); }
+  void write_region(const Grid& patch, Cell at) override {
+    ++tiles;
+    largest_tile = std::max(largest_tile, patch.cell_count());
+    inner_->write_region(patch, at);
+  }
+  uint64_t population() const override { return inner_->population(); }
+  uint64_t hash() const override { return inner_->hash(); }
+  double bytes_per_generation() const override { return 0; }
+  double last_step_ms() const override { return 0; }
+  int64_t width() const override { return inner_->width(); }
+  int64_t height() const override { return inner_->height(); }
+  Topology topology() const override { return inner_->topology(); }
+  gpu::DeviceLayout device_layout(int64_t, int64_t) const override { return {}; }
+  void resize(int64_t w, int64_t h, Topology t) override {
+    ++resizes;
+    inner_->load(Grid(w, h, t));
+  }
+  void attach(const gpu::ExternalBuffers&) override {}
+  int current_buffer() const override { return 0; }
+  void set_current_buffer(int) override {}
+  void store_device(uint64_t*) const override {}
+  void load_device(const uint64_t*) override {}
+  void set_stream(void*) override {}
+
+  int loads = 0, resizes = 0, tiles = 0;
+  uint64_t largest_tile = 0;
+
+ private:
+  std::unique_ptr<Engine> inner_ = make_simd_engine();
+};
+
+TEST(Universe, QuadtreesGoToGpuEnginesInTilesWithoutAHostGrid) {
+  const Pattern p = far_blocks();
+  ASSERT_NE(p.tree(), nullptr);
+  RecordingGpuEngine engine;
+  const GridSetup setup = setup_for(p, 0, engine.info());
+  Universe u(engine, p, setup, {});
+  EXPECT_EQ(engine.resizes, 1);
+  EXPECT_EQ(engine.loads, 0);
+  EXPECT_EQ(engine.tiles, 3);  // only the tiles with cells
+  EXPECT_LE(engine.largest_tile, uint64_t(Universe::kTileSide * Universe::kTileSide));
+  Pattern back = u.cells();
+  EXPECT_TRUE(back.same_cells(Pattern(p.cells())));
+}
+#endif
+
+TEST(Universe, QuadtreesOnCpuEnginesAndOpenSidesGrow) {
+  const Pattern p = far_blocks();
+  auto engine = make_simd_engine();
+  const GridSetup setup = setup_for(p, 0, engine->info());
+  EXPECT_TRUE(setup.grow_x && setup.grow_y);
+  Universe u(*engine, p, setup, {});
+  EXPECT_TRUE(u.cells().same_cells(Pattern(p.cells())));
+  EXPECT_EQ(u.dropped(), 0u);
+}
+
+TEST(Universe, GrowsAsTheGliderFlies) {
+  const Pattern glider = parse_rle("x = 3, y = 3\nbo$2bo$3o!");
+  auto engine = make_reference_engine();
+  engine->set_rule(Rule::life());
+  const GridSetup setup = setup_for(glider, 600, engine->info());
+  const GridSize start = setup.size;
+  Universe u(*engine, glider, setup, {});
+  u.step(600);
+  EXPECT_GT(u.size().width, start.width);
+  EXPECT_FALSE(u.reached_edge());
+  Pattern moved = glider;
+  moved.translate(150, 150);
+  EXPECT_TRUE(u.cells().same_cells(moved));
+  ASSERT_FALSE(u.notes().empty());
+  EXPECT_NE(u.notes().back().find("grid grew"), std::string::npos);
+}
+
+TEST(Universe, AtTheMemoryLimitItStopsOrSaysSo) {
+  const Pattern glider = parse_rle("x = 3, y = 3\nbo$2bo$3o!");
+  auto engine = make_reference_engine();
+  engine->set_rule(Rule::life());
+  // A budget that holds the first grid and nothing much larger.
+  const double budget = memory_need(engine->info(), 192, 192).host_bytes / 0.85;
+  const MemoryBudget tight{budget, std::nullopt};
+  Universe refuse(*engine, glider, setup_for(glider, 1000, engine->info(), tight), tight);
+  try {
+    refuse.step(1000);
+    FAIL() << "ran past the edge";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("reaches the edge"), std::string::npos) << e.what();
+  }
+  auto again = make_reference_engine();
+  again->set_rule(Rule::life());
+  Universe keep(*again, glider, setup_for(glider, 1000, again->info(), tight), tight,
+                AtTheLimit::KeepGoing);
+  keep.step(1000);
+  EXPECT_TRUE(keep.reached_edge());
+  EXPECT_NE(keep.notes().back().find("may differ from an unbounded universe"), std::string::npos);
+}
+
+TEST(Universe, CellsBeyondABoundedGridAreDroppedAsGollyDoes) {
+  // bgolly keeps nothing of a cell 15 rows down on a 10x10 torus.
+  const Pattern p = parse_rle("x = 1, y = 1, rule = B3/S23:T10,10\n15$o!");
+  auto engine = make_reference_engine();
+  const GridSetup setup = setup_for(p, 10, engine->info());
+  Universe u(*engine, p, setup, {});
+  EXPECT_EQ(u.dropped(), 1u);
+  EXPECT_TRUE(u.cells().empty());
+  ASSERT_FALSE(u.notes().empty());
+  EXPECT_NE(u.notes().front().find("dropped"), std::string::npos);
+}
+
+TEST(Universe, ChooseGridRefusesFastWithWhatItNeeds) {
+  const Pattern far(std::vector<Cell>{{0, 0}, {1000000, 1000000}});
+  auto engine = make_simd_engine();
+  try {
+    setup_for(far, 0, engine->info(), MemoryBudget{double(1 << 30), std::nullopt});
+    FAIL() << "accepted";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("1000001x1000001"), std::string::npos) << m;
+    EXPECT_NE(m.find("GiB of host memory"), std::string::npos) << m;
+  }
+  // The same pattern with the memory for it gets its grid.
+  const GridSetup ok = setup_for(far, 0, engine->info(), MemoryBudget{1e12, std::nullopt});
+  EXPECT_GE(ok.size.width, 1000001);
+}
+
+}  // namespace
+}  // namespace gpulife::app

@@ -1,0 +1,41 @@
+// Tests for `gpulife bench` without a GPU: a CPU engine whose timing would take longer than
+// --max-seconds is skipped and says why; the others are timed.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "app/commands.hpp"
+#include "cmd_test_support.hpp"
+
+namespace gpulife::app {
+namespace {
+
+std::vector<std::string> small_bench(const std::string& max_seconds) {
+  return {"bench",         "--size",       "256", "--engines", "reference,cpu-simd",
+          "--check-size",  "48x32",        "--generations", "4", "--repeat",
+          "1",             "--max-seconds", max_seconds};
+}
+
+TEST(CmdBenchTest, SkipsCpuEnginesThatWouldTakeTooLongAndSaysWhy) {
+  std::string out;
+  ASSERT_EQ(run_gpulife(small_bench("0"), &out), 0) << out;
+  EXPECT_NE(out.find("skip reference: would take about"), std::string::npos) << out;
+  EXPECT_NE(out.find("Mcell/s on the check grid"), std::string::npos) << out;
+  // The table still lists it, as skipped.
+  EXPECT_NE(out.find("| reference | - | - | - | - | skipped: would take"), std::string::npos)
+      << out;
+  // The check against the reference still ran.
+  EXPECT_NE(out.find("check cpu-simd: matches the reference"), std::string::npos) << out;
+}
+
+TEST(CmdBenchTest, TimesThemWithinTheLimit) {
+  std::string out;
+  ASSERT_EQ(run_gpulife(small_bench("100000"), &out), 0) << out;
+  EXPECT_NE(out.find("time reference"), std::string::npos) << out;
+  EXPECT_NE(out.find("time cpu-simd"), std::string::npos) << out;
+  EXPECT_EQ(out.find("skip "), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace gpulife::app
