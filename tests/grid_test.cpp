@@ -108,5 +108,29 @@ TEST(GridTest, RandomizeIsReproducibleAndKeepsPaddingClear) {
   EXPECT_NEAR(double(sparse.population()) / double(sparse.cell_count()), 0.1, 0.02);
 }
 
+TEST(GridTest, BlitCopiesAtAnyOffsetAndClipsAtTheEdges) {
+  Grid src(130, 5);
+  src.randomize(0.5, 3);
+  for (const Cell at : {Cell{0, 0}, Cell{7, 2}, Cell{64, 1}, Cell{-5, -1}, Cell{-70, 0},
+                        Cell{100, 3}, Cell{300, 0}}) {
+    SCOPED_TRACE(std::to_string(at.x) + "," + std::to_string(at.y));
+    Grid dst(200, 7);
+    dst.blit(src, at);
+    uint64_t expected = 0;
+    for (int64_t y = 0; y < src.height(); ++y) {
+      for (int64_t x = 0; x < src.width(); ++x) {
+        const bool inside = dst.in_bounds(x + at.x, y + at.y);
+        if (inside) {
+          ASSERT_EQ(dst.get(x + at.x, y + at.y), src.get(x, y)) << x << "," << y;
+          expected += src.get(x, y);
+        }
+      }
+    }
+    EXPECT_EQ(dst.population(), expected);
+    for (int64_t y = 0; y < dst.height(); ++y)
+      EXPECT_EQ(dst.row(y)[dst.words_per_row() - 1] & ~dst.last_word_mask(), 0u);
+  }
+}
+
 }  // namespace
 }  // namespace gpulife

@@ -65,5 +65,39 @@ TEST(PatternTest, FlipsMirror) {
   EXPECT_TRUE(q.same_cells(Pattern({{0, 0}, {1, 0}, {0, 1}})));  // XX / X.
 }
 
+TEST(PatternTest, QuadtreePatternsMoveByTheirOriginAndListOnDemand) {
+  const std::vector<Cell> cells = {{-3, 2}, {0, 0}, {5, 9}, {100, -40}};
+  auto tree = std::make_shared<const CellTree>(CellTree::from_cells(cells));
+  const Cell origin = CellTree::golly_origin(tree->root_level());
+  Pattern p(tree, origin);
+  EXPECT_EQ(p.population(), 4u);
+  EXPECT_EQ(p.bounding_box(), (Box{-3, -40, 100, 9}));
+  EXPECT_TRUE(p.same_cells(Pattern(cells)));
+  // Moving keeps the tree shared; the box and the listed cells move with it.
+  p.translate(10, -1);
+  EXPECT_NE(p.tree(), nullptr);
+  EXPECT_EQ(p.bounding_box(), (Box{7, -41, 110, 8}));
+  Pattern moved(cells);
+  moved.translate(10, -1);
+  EXPECT_TRUE(p.same_cells(moved));
+  // A change the tree cannot take turns it into a list first.
+  p.rotate_clockwise();
+  EXPECT_EQ(p.tree(), nullptr);
+  moved.rotate_clockwise();
+  EXPECT_TRUE(p.same_cells(moved));
+  p.add(0, 0);
+  p.normalize();
+  EXPECT_EQ(p.population(), 5u);
+}
+
+TEST(PatternTest, HistoryStatesMoveWithTheCells) {
+  Pattern p(std::vector<Cell>{{0, 0}});
+  p.set_history({{{1, 0}, 2}, {{0, 0}, 3}});
+  p.translate(5, 5);
+  EXPECT_EQ(p.history(), (std::vector<StateCell>{{{5, 5}, 3}, {{6, 5}, 2}}));
+  p.flip_horizontal();
+  EXPECT_EQ(p.history(), (std::vector<StateCell>{{{-6, 5}, 2}, {{-5, 5}, 3}}));
+}
+
 }  // namespace
 }  // namespace gpulife
