@@ -188,6 +188,20 @@ GPULIFE_MS_HD uint32_t gather32(const uint32_t* row, uint32_t x, uint32_t width)
 #define GPULIFE_MS_LOAD(p) (*(p))
 #endif
 
+// A warp's lanes exchange edge words by shuffles (lane 0 and 31 get their own: the halo).
+struct ShuffleLanes {
+  GPULIFE_MS_HD void exchange(uint32_t last, uint32_t first, uint32_t& from_west,
+                              uint32_t& from_east) {
+#if defined(__CUDA_ARCH__)
+    from_west = __shfl_up_sync(0xffffffffu, last, 1);
+    from_east = __shfl_down_sync(0xffffffffu, first, 1);
+#else
+    from_west = last;
+    from_east = first;
+#endif
+  }
+};
+
 // One warp's work for one tile: a column of 32*K words of the rows [y0 - D, y0 + rows + D) is
 // streamed top to bottom once and passes through D generation levels held in registers, so the
 // tile's rows come out D generations later. The levels are skewed by one step each (level g
