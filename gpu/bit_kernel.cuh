@@ -162,7 +162,11 @@ static __global__ void __launch_bounds__(1024)
       const RawRow<W, V> above = load_row<W, V>(src, y0 - 1, j0, g);
       row_sums(above, a0, a1, t0, t1);
       const RawRow<W, V> mid = load_row<W, V>(src, y0, j0, g);
-      row_sums(mid, t0, t1, m0, m1);
+      // B3/S23 keeps the middle row's full sum; other rules its sum without the cell.
+      if constexpr (kLife)
+        row_sums(mid, m0, m1, t0, t1);
+      else
+        row_sums(mid, t0, t1, m0, m1);
 #pragma unroll
       for (int v = 0; v < V; ++v) mc[v] = mid.c[v];
     }
@@ -192,22 +196,43 @@ static __global__ void __launch_bounds__(1024)
         if (yp <= y1 && yp < g.height && threadIdx.x % kLanesPerLine == 0)
           asm volatile("prefetch.global.L2 [%0];" ::"l"(src + yp * g.pitch_words + j0));
       }
-      // The same step as compute_row() below, kept inline: calling it changes this kernel's
-      // generated code, and this is the default kernel whose timings docs/BENCHMARKS.md records.
-      W b0[V], b1[V], bm0[V], bm1[V], out[V];
-      row_sums(below, b0, b1, bm0, bm1);
+      // The default kernel: its B3/S23 step differs from compute_row() below (full row sums).
+      W out[V];
+      if constexpr (kLife) {
+        // Full row sums only: two shifts, xor3 and maj3 per row, then seven LOP3s.
 #pragma unroll
-      for (int v = 0; v < V; ++v) {
-        W n0, n1, n2, n3;
-        add_rows(a0[v], a1[v], m0[v], m1[v], b0[v], b1[v], n0, n1, n2, n3);
-        out[v] = apply_rule<kLife>(n0, n1, n2, n3, mc[v], rule);
-        if (j0 + v == g.words - 1) out[v] &= last_mask;
-        if (j0 + v >= g.words) out[v] = 0;
-        a0[v] = m0[v] ^ mc[v];  // the middle row becomes the row above: its full sum
-        a1[v] = m1[v] | (m0[v] & mc[v]);
-        m0[v] = bm0[v];
-        m1[v] = bm1[v];
-        mc[v] = below.c[v];
+        for (int v = 0; v < V; ++v) {
+          const W prev = v == 0 ? below.left : below.c[v - 1];
+          const W next = v == V - 1 ? below.right : below.c[v + 1];
+          const W west = (below.c[v] << 1) | (prev >> (kBits - 1));
+          const W east = (below.c[v] >> 1) | (next << (kBits - 1));
+          const W b0 = lop3w<0x96>(west, below.c[v], east);
+          const W b1 = lop3w<0xE8>(west, below.c[v], east);
+          out[v] = life_from_row_sums(a0[v], a1[v], m0[v], m1[v], b0, b1, mc[v]);
+          if (j0 + v == g.words - 1) out[v] &= last_mask;
+          if (j0 + v >= g.words) out[v] = 0;
+          a0[v] = m0[v];
+          a1[v] = m1[v];
+          m0[v] = b0;
+          m1[v] = b1;
+          mc[v] = below.c[v];
+        }
+      } else {
+        W b0[V], b1[V], bm0[V], bm1[V];
+        row_sums(below, b0, b1, bm0, bm1);
+#pragma unroll
+        for (int v = 0; v < V; ++v) {
+          W n0, n1, n2, n3;
+          add_rows(a0[v], a1[v], m0[v], m1[v], b0[v], b1[v], n0, n1, n2, n3);
+          out[v] = apply_rule<kLife>(n0, n1, n2, n3, mc[v], rule);
+          if (j0 + v == g.words - 1) out[v] &= last_mask;
+          if (j0 + v >= g.words) out[v] = 0;
+          a0[v] = m0[v] ^ mc[v];  // the middle row becomes the row above: its full sum
+          a1[v] = m1[v] | (m0[v] & mc[v]);
+          m0[v] = bm0[v];
+          m1[v] = bm1[v];
+          mc[v] = below.c[v];
+        }
       }
       store_vector<W, V>(dst + y * g.pitch_words + j0, out);
     }
