@@ -319,7 +319,8 @@ EngineSpec parse_engine_spec(const std::string& item) {
     } catch (const std::exception&) {
       used = 0;
     }
-    if (eq == std::string::npos || eq == 0 || used == 0 || eq + 1 + used != part.size())
+    if (eq == std::string::npos || eq == 0 || used == 0 || eq + 1 + used != part.size() ||
+        (ss.peek() == EOF && item.back() == ':'))
       throw UsageError("--engines item \"" + item + "\": \"" + part +
                        "\" is not KEY=INTEGER (write NAME:KEY=VALUE:KEY=VALUE)");
     spec.shape[part.substr(0, eq)] = value;
