@@ -75,8 +75,6 @@ static __global__ void __launch_bounds__(1024)
         if (yp <= y1 && yp < g.height && threadIdx.x % kLanesPerLine == 0)
           asm volatile("prefetch.global.L2 [%0];" ::"l"(src + yp * g.pitch_words + j0));
       }
-      // The default kernel: its B3/S23 step differs from compute_row() (gpu/bit_pipeline.cuh):
-      // full row sums only.
       W out[V];
       if constexpr (kLife) {
         // Full row sums only: two shifts, xor3 and maj3 per row, then seven LOP3s.
@@ -98,21 +96,7 @@ static __global__ void __launch_bounds__(1024)
           mc[v] = below.c[v];
         }
       } else {
-        W b0[V], b1[V], bm0[V], bm1[V];
-        row_sums(below, b0, b1, bm0, bm1);
-#pragma unroll
-        for (int v = 0; v < V; ++v) {
-          W n0, n1, n2, n3;
-          add_rows(a0[v], a1[v], m0[v], m1[v], b0[v], b1[v], n0, n1, n2, n3);
-          out[v] = apply_rule<kLife>(n0, n1, n2, n3, mc[v], rule);
-          if (j0 + v == g.words - 1) out[v] &= last_mask;
-          if (j0 + v >= g.words) out[v] = 0;
-          a0[v] = m0[v] ^ mc[v];  // the middle row becomes the row above: its full sum
-          a1[v] = m1[v] | (m0[v] & mc[v]);
-          m0[v] = bm0[v];
-          m1[v] = bm1[v];
-          mc[v] = below.c[v];
-        }
+        compute_row<W, V, kLife>(below, a0, a1, m0, m1, mc, j0, g, last_mask, rule, out);
       }
       store_vector<W, V>(dst + y * g.pitch_words + j0, out);
     }

@@ -56,31 +56,13 @@ class WarpPairPass {
 
   GPULIFE_MS_HD WarpPairPass(const PassArgs& a, int64_t warp_col, int lane, Lanes& lanes)
       : a_(a), lanes_(lanes) {
-    const int64_t first = warp_col * kPairWarpWords<K> - 1;  // lane 0's first word
-    mbase_ = int32_t(first + int64_t(lane) * K);
-    const int64_t full_words = a.aligned ? a.words : a.words - 1;
+    cols_.init(a, warp_col * kPairWarpWords<K> - 1, lane);
     for (int j = 0; j < K; ++j) {
-      const int64_t m = mbase_ + j;
-      const bool inside = m >= 0 && m < a.words;
-      const uint32_t valid_bits = inside ? (m == a.words - 1 ? a.last_mask : ~0u) : 0u;
-      if (!a.torus) {
-        colmask_[j] = valid_bits;
-        code_[j] = inside ? int32_t(m) : kZero;
-      } else {
-        colmask_[j] = ~0u;
-        if (a.aligned)
-          code_[j] = int32_t(floor_mod(m, a.words));
-        else if (m >= 0 && m < full_words)
-          code_[j] = int32_t(m);
-        else
-          code_[j] = -1 - int32_t(floor_mod(32 * m, a.width));
-      }
+      const int64_t m = cols_.mbase + j;
       store_[j] = m >= 0 && m < a.pitch ? kFull : kNone;
       if (store_[j] && lane == 0 && j == 0) store_[j] = kUpper;
       if (store_[j] && lane == 31 && j == K - 1) store_[j] = kLower;
-      keep_[j] = valid_bits;  // zero for the pitch's padding word
     }
-    edge_col_ = !a.torus && (first < 0 || first + 32 * K > full_words);
   }
 
   GPULIFE_MS_HD void run_tile(int64_t tile) {
@@ -102,24 +84,22 @@ class WarpPairPass {
     if (!a_.torus) {
       const int64_t lo = (3 * D - 1 - ystart_ + 1) / 2;      // ystart + 2s - 3D + 2 >= 0
       const int64_t hi = (a_.height - 4 - ystart_) / 2 + 1;  // ystart + 2s + 3 < height
-      s_a = int32_t(clamp(lo, 0, nsteps));
-      s_b = int32_t(clamp(a_.height - 4 - ystart_ < 0 ? 0 : hi, s_a, nsteps));
+      s_a = int32_t(clamp64(lo, 0, nsteps));
+      s_b = int32_t(clamp64(a_.height - 4 - ystart_ < 0 ? 0 : hi, s_a, nsteps));
     }
     // The unrolled loop starts on an even step, so the phases match the step's parity.
     if (s_a % 2) ++s_a;
     if (s_a > nsteps) s_a = nsteps;
     if (s_b < s_a) s_b = s_a;
     const int32_t s_fast_end = s_a + (s_b - s_a) / 2 * 2;
-    ld_y_ = ystart_;
-    ld_row_ = a_.src + (a_.torus ? floor_mod(ystart_, a_.height) : ystart_) * a_.pitch;
-    ld_yy_ = a_.torus ? int32_t(floor_mod(ystart_, a_.height)) : 0;
+    reader_.start(a_, ystart_);
     st_row_ = a_.dst + (y0 - 2 * s_first) * a_.pitch;  // the rows of step 0, advanced 2 a step
     st_first_ = s_first;
     load<true>(in_[0][0][0]);
     load<true>(in_[0][0][1]);
     int32_t s = 0;
     for (; s < s_a && s < nsteps; ++s) masked_step(s);
-    if (edge_col_)
+    if (cols_.edge_col)
       s = fast_steps<true>(s, s_fast_end);
     else
       s = fast_steps<false>(s, s_fast_end);
@@ -127,30 +107,11 @@ class WarpPairPass {
   }
 
  private:
-  static constexpr int32_t kZero = INT32_MIN;
   enum : uint8_t { kNone = 0, kFull, kUpper, kLower };
-
-  GPULIFE_MS_HD static int64_t clamp(int64_t v, int64_t lo, int64_t hi) {
-    return v < lo ? lo : (v > hi ? hi : v);
-  }
 
   template <bool kCheck>
   GPULIFE_MS_HD void load(uint32_t (&out)[K]) {
-    const bool valid = !kCheck || a_.torus || (ld_y_ >= 0 && ld_y_ < a_.height);
-    for (int j = 0; j < K; ++j) {
-      const int32_t c = code_[j];
-      uint32_t v = 0;
-      if (valid && c != kZero)
-        v = c >= 0 ? GPULIFE_MS_LOAD(ld_row_ + c)
-                   : gather32(ld_row_, uint32_t(-1 - c), uint32_t(a_.width));
-      out[j] = v;
-    }
-    ++ld_y_;
-    ld_row_ += a_.pitch;
-    if (a_.torus && ++ld_yy_ == a_.height) {
-      ld_yy_ = 0;
-      ld_row_ = a_.src;
-    }
+    reader_.template load<kCheck>(a_, cols_, out);
   }
 
   template <bool kColumns>
@@ -177,8 +138,8 @@ class WarpPairPass {
   }
 
   GPULIFE_MS_HD void store_word(uint32_t* row, int j, uint32_t v) const {
-    const int32_t m = mbase_ + j;
-    v &= keep_[j];
+    const int32_t m = cols_.mbase + j;
+    v &= cols_.keep[j];
     switch (store_[j]) {
       case kFull:
         row[m] = v;
@@ -228,11 +189,11 @@ class WarpPairPass {
         sum_[kP][g][0][j] = c1;
         sum_[kP][g][1][j] = c2;
         if (kMask) {
-          out_m[j] &= colmask_[j] & mask_m;
-          out_n[j] &= colmask_[j] & mask_n;
+          out_m[j] &= cols_.colmask[j] & mask_m;
+          out_n[j] &= cols_.colmask[j] & mask_n;
         } else if (kColumns) {
-          out_m[j] &= colmask_[j];
-          out_n[j] &= colmask_[j];
+          out_m[j] &= cols_.colmask[j];
+          out_n[j] &= cols_.colmask[j];
         }
       }
       if (g < D - 1) {
@@ -254,17 +215,11 @@ class WarpPairPass {
 
   const PassArgs& a_;
   Lanes& lanes_;
-  int32_t mbase_ = 0;      // this lane's first word (-1 for the word left of the row)
-  int32_t code_[K];        // per word: index in the row, kZero, or -1 - (first cell) to gather
-  uint32_t colmask_[K];    // cells inside a plane grid
-  uint8_t store_[K];       // how this lane writes each word
-  uint32_t keep_[K];       // their cells inside the width
-  bool edge_col_ = false;  // a plane grid's edge passes through this warp's words
+  LaneColumns<K> cols_;
+  RowReader<K> reader_;
+  uint8_t store_[K];  // how this lane writes each word
   int32_t rows_ = 0;
   int64_t ystart_ = 0;
-  int64_t ld_y_ = 0;
-  int32_t ld_yy_ = 0;
-  const uint32_t* ld_row_ = nullptr;
   uint32_t* st_row_ = nullptr;
   int32_t st_first_ = 0;
   RowSum sum_[2][D][2][K];   // per parity and level: the row sums of the two rows before n1

@@ -131,5 +131,29 @@ __device__ __forceinline__ void row_sums(const RawRow<W, V>& r, W* s0, W* s1, W*
   }
 }
 
+// One output row of the rolling window: the rows above (a: full sums) and in the middle (m:
+// sums without the cell, mc: the cells) with the row below; then the window moves down.
+template <class W, int V, bool kLife>
+__device__ __forceinline__ void compute_row(const RawRow<W, V>& below, W (&a0)[V], W (&a1)[V],
+                                            W (&m0)[V], W (&m1)[V], W (&mc)[V], int64_t j0,
+                                            const RowGeometry& g, W last_mask, RuleBits rule,
+                                            W (&out)[V]) {
+  W b0[V], b1[V], bm0[V], bm1[V];
+  row_sums(below, b0, b1, bm0, bm1);
+#pragma unroll
+  for (int v = 0; v < V; ++v) {
+    W n0, n1, n2, n3;
+    add_rows(a0[v], a1[v], m0[v], m1[v], b0[v], b1[v], n0, n1, n2, n3);
+    out[v] = apply_rule<kLife>(n0, n1, n2, n3, mc[v], rule);
+    if (j0 + v == g.words - 1) out[v] &= last_mask;
+    if (j0 + v >= g.words) out[v] = 0;
+    a0[v] = m0[v] ^ mc[v];  // the middle row becomes the row above: its full sum
+    a1[v] = m1[v] | (m0[v] & mc[v]);
+    m0[v] = bm0[v];
+    m1[v] = bm1[v];
+    mc[v] = below.c[v];
+  }
+}
+
 }  // namespace bit_detail
 }  // namespace gpulife::gpu
