@@ -51,8 +51,11 @@ class Simulation {
   void update(double dt) {
     if (backend_) update_figures(dt);
   }
-  // Steps `n` generations now, running or not (Space).
+  // Steps `n` generations now, running or not (Space); steps asked for while earlier ones still
+  // run are queued, never dropped.
   void request_step(uint64_t n);
+  // Generations asked for and not yet run.
+  uint64_t backlog() const;
 
   // Runs an edit on the engine (see SimBackend::with_engine); throws Error without a simulation.
   void with_engine(const std::function<void(Engine&)>& fn);
@@ -113,6 +116,8 @@ class Simulation {
   Topology topology_ = Topology::Plane;
   uint64_t generation_base_ = 0;  // generations run by engines before the current one
   double rate_credit_ = 0;
+  uint64_t steps_owed_ = 0;  // single steps waiting for the backend's queue to empty
+  void feed_steps();
 
   void note_edit(const Box& box, bool whole);
   void note_restart();
