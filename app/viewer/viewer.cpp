@@ -72,7 +72,7 @@ void setup_simulation(ViewerState& s) {
     Pattern pattern = load_named_pattern(o.pattern);
     if (o.rule) pattern.rule = parse_rule(*o.rule);
     GridRequest request{size, o.topology};
-    const GridSetup setup = choose_grid(pattern, request, 1024);
+    const GridSetup setup = choose_view_grid(s, pattern, request);
     for (const std::string& note : setup.notes) std::cerr << "gpulife view: " << note << "\n";
     grid = Grid(setup.size.width, setup.size.height, setup.topology);
     grid.place(pattern, setup.origin);
@@ -91,6 +91,7 @@ void setup_simulation(ViewerState& s) {
     Grid soup(grid.width(), grid.height(), grid.topology());
     soup.randomize(o.random_density, 20261129);
     for (size_t i = 0; i < soup.words().size(); ++i) grid.words()[i] |= soup.words()[i];
+    s.pattern_name = soup_name(o.pattern.empty() ? "" : s.pattern_name, o.random_density);
   }
   if (o.verify) s.initial = grid;
   const std::string engine = o.compare          ? compare_engines.front()
@@ -121,12 +122,13 @@ void setup_simulation(ViewerState& s) {
                 static_cast<long long>(s.sim.width()), static_cast<long long>(s.sim.height()),
                 s.tiles, static_cast<unsigned long long>(s.compare.check_every));
   }
-  s.show_panel = !o.hide_panel;
+  s.show_panel = s.show_menu_bar = !o.hide_panel;
   s.edit.show_library = o.show_library;
   s.edit.show_help = o.show_help;
   s.edit.show_open = o.show_open;
   if (const fs::path list = recent_files_path(); !list.empty())
     s.edit.recent = RecentFiles::load(list);
+  if (!o.pattern.empty()) remember_file(s, o.pattern);
 }
 
 // --paste: the pattern goes where --paste-at says (or the middle of the view) once the first
@@ -136,7 +138,7 @@ void scripted_edits(ViewerState& s) {
   if (o.paste.empty()) return;
   if (o.paste_mode == "copy") s.edit.paste_mode = PasteMode::Copy;
   if (o.paste_mode == "xor") s.edit.paste_mode = PasteMode::Xor;
-  begin_paste(s, load_named_pattern(o.paste));
+  if (!begin_paste_named(s, o.paste)) return;
   if (o.paste_at) {
     s.edit.paste_at = {o.paste_at->first, o.paste_at->second};
   } else {
@@ -178,7 +180,7 @@ class ImGuiSession {
       config.SizePixels = 13.0f * scale;
       io.Fonts->AddFontDefault(&config);
     }
-    if (glfw_ && !ImGui_ImplGlfw_InitForOpenGL(static_cast<GLFWwindow*>(glfw_window), true))
+    if (glfw_ && !ImGui_ImplGlfw_InitForOpenGL(static_cast<GLFWwindow*>(glfw_window), false))
       throw Error("cannot initialise the ImGui GLFW backend");
     renderer_ = ImGui_ImplOpenGL3_Init("#version 450");
     if (!renderer_) {
@@ -413,7 +415,7 @@ int run_windowed(ViewerState& s) {
   auto last = Clock::now();
   int frame = 0;
   while (!window.should_close() && !s.quit) {
-    glfwPollEvents();
+    input.process_events();
     if (window.minimised()) {
       // Nothing to draw into; sleep until something happens instead of spinning.
       glfwWaitEventsTimeout(0.1);
