@@ -124,54 +124,45 @@ StateSnapshot current_snapshot(ViewerState& s) {
 
 }  // namespace
 
-bool undo(ViewerState& s) {
+namespace {
+
+// Undo (back) or redo one step of whichever kind it is.
+bool walk_history(ViewerState& s, bool back) {
   if (!s.sim.active()) return false;
   stop_for_history(s);
-  if (!s.edit.history.can_undo()) {
-    s.report("nothing to undo");
+  History& h = s.edit.history;
+  const std::string verb = back ? "undo" : "redo";
+  if (back ? !h.can_undo() : !h.can_redo()) {
+    s.report("nothing to " + verb);
     return false;
   }
-  const std::string label = s.edit.history.undo_label();
+  const std::string label = back ? h.undo_label() : h.redo_label();
   bool done = false;
   try {
-    if (s.edit.history.undo_is_replace()) {
-      done = s.edit.history.undo_replace(
-          current_snapshot(s), [&](const StateSnapshot& snap) { restore_snapshot(s, snap); });
+    const auto restore = [&](const StateSnapshot& snap) { restore_snapshot(s, snap); };
+    if (back ? h.undo_is_replace() : h.redo_is_replace()) {
+      done = back ? h.undo_replace(current_snapshot(s), restore) : h.redo_replace(restore);
     } else {
-      done = replay(s, s.edit.history.undo_is_run(), s.edit.history.undo_bounds(),
-                    [&](Engine& e) { return s.edit.history.undo(e); });
+      done = replay(s, back ? h.undo_is_run() : h.redo_is_run(),
+                    back ? h.undo_bounds() : h.redo_bounds(),
+                    [&](Engine& e) { return back ? h.undo(e) : h.redo(e); });
     }
   } catch (const std::exception& ex) {
-    s.report("cannot undo " + label + ": " + ex.what(), true);
+    s.report("cannot " + verb + " " + label + ": " + ex.what(), true);
     return false;
   }
-  if (done) s.report("undid " + label);
+  if (done) s.report((back ? "undid " : "redid ") + label);
   return done;
 }
 
+}  // namespace
+
+bool undo(ViewerState& s) {
+  return walk_history(s, true);
+}
+
 bool redo(ViewerState& s) {
-  if (!s.sim.active()) return false;
-  stop_for_history(s);
-  if (!s.edit.history.can_redo()) {
-    s.report("nothing to redo");
-    return false;
-  }
-  const std::string label = s.edit.history.redo_label();
-  bool done = false;
-  try {
-    if (s.edit.history.redo_is_replace()) {
-      done = s.edit.history.redo_replace(
-          [&](const StateSnapshot& snap) { restore_snapshot(s, snap); });
-    } else {
-      done = replay(s, s.edit.history.redo_is_run(), s.edit.history.redo_bounds(),
-                    [&](Engine& e) { return s.edit.history.redo(e); });
-    }
-  } catch (const std::exception& ex) {
-    s.report("cannot redo " + label + ": " + ex.what(), true);
-    return false;
-  }
-  if (done) s.report("redid " + label);
-  return done;
+  return walk_history(s, false);
 }
 
 void history_begin_run(ViewerState& s) {

@@ -176,9 +176,10 @@ bool accept_grow(ViewerState& s, GrowChoice choice) {
   const bool load = g.kind == PendingGrow::Kind::Load;
   if ((choice == GrowChoice::Offered && !g.fit.fits) ||
       (choice == GrowChoice::Largest && !g.largest) || (choice == GrowChoice::Clipped && !g.clip)) {
-    s.report(
-        "that choice is not possible here: " + (g.fit.why.empty() ? "nothing fits" : g.fit.why),
-        true);
+    s.report(choice == GrowChoice::Offered
+                 ? "a " + size_text(g.size) + " grid cannot be held here: " + g.fit.why
+                 : std::string("no smaller grid or clip of it fits in the memory free now"),
+             true);
     return false;
   }
   if (choice == GrowChoice::Clipped) {
@@ -326,7 +327,8 @@ bool load_from_library(ViewerState& s, const fs::path& path) {
 bool recreate_grid(ViewerState& s, GridSize size, Topology topology) {
   const std::string what =
       "re-create the grid as " + size_text(size) + " " + std::string(to_string(topology));
-  if (const FitCheck fit = fit_for(s, size); !fit.fits) return refuse_size(s, "the grid", fit);
+  if (const FitCheck fit = fit_for(s, size); !fit.fits)
+    return refuse_size(s, "re-creating the grid", fit);
   return replace_state(s, what, [=](ViewerState& st) {
     st.sim.recreate(size, topology);
     cancel_paste(st);

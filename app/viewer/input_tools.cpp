@@ -294,6 +294,11 @@ void InputRouter::process_events() {
   glfwPollEvents();
   for (const KeyEvent& e : keys_.take_viewer_events())
     dispatch_key(state_, tool_.get(), navigate_, e);
+  // The cell under a still cursor changes as the view pans, zooms or fits.
+  if (have_cursor_ && state_.sim.active()) {
+    state_.edit.hover = cell_at(state_, last_cursor_.x, last_cursor_.y);
+    state_.edit.hover_valid = true;
+  }
 }
 
 Vec2d InputRouter::to_framebuffer(double x, double y) const {
@@ -371,7 +376,13 @@ void InputRouter::on_focus(GLFWwindow* w, int focused) {
 }
 
 void InputRouter::on_cursor_enter(GLFWwindow* w, int entered) {
-  if (self(w) && imgui_ready()) ImGui_ImplGlfw_CursorEnterCallback(w, entered);
+  InputRouter* r = self(w);
+  if (!r) return;
+  if (imgui_ready()) ImGui_ImplGlfw_CursorEnterCallback(w, entered);
+  if (!entered) {
+    r->have_cursor_ = false;  // no cell is under the cursor any more
+    r->state_.edit.hover_valid = false;
+  }
 }
 
 }  // namespace gpulife::app

@@ -37,7 +37,7 @@ int view_command(const std::vector<std::string>& args) {
   p.option("center", "", "X,Y", "start with this cell in the middle (with or without --zoom)");
   p.flag("run", "", "start running at once (the demo always does)");
   p.flag("headless", "", "render offscreen through EGL on the GPU (no display needed)");
-  p.flag("hide-panel", "", "start with the control panel hidden (F10 toggles it)");
+  p.flag("hide-panel", "", "start with the panel and the menu bar hidden (F10 brings them back)");
   p.flag("no-vsync", "", "do not wait for the display's refresh");
   p.option("frame-delay", "", "MS",
            "sleep MS milliseconds every frame, to try the viewer at a low frame rate", "0");
