@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "app/engines.hpp"
+#include "app/fonts.hpp"
 #include "core/error.hpp"
 #include "core/hash.hpp"
 #include "imgui.h"
@@ -24,7 +25,6 @@ namespace fs = std::filesystem;
 constexpr double kGiB = 1073741824.0;
 // Stepping's share of a frame when the generations per frame are chosen automatically: enough
 // for the fast engines to show their rate, little enough that the view stays smooth.
-constexpr double kStepBudgetMs = 8.0;
 // The first steps of an engine carry one-off costs (conversion, caches, launch-shape choice).
 constexpr size_t kWarmupSamples = 2;
 
@@ -73,21 +73,6 @@ std::string file_safe(const std::string& name) {
   for (char& c : out)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
   return out;
-}
-
-// A DejaVu font file from $GPULIFE_FONT_DIR or the usual system folders; empty when none is
-// there (then ImGui's built-in font is scaled instead).
-fs::path tour_font_path(const char* file) {
-  std::vector<fs::path> dirs;
-  if (const char* env = std::getenv("GPULIFE_FONT_DIR")) dirs.emplace_back(env);
-  for (const char* d :
-       {"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF"})
-    dirs.emplace_back(d);
-  for (const fs::path& dir : dirs) {
-    std::error_code ec;
-    if (fs::exists(dir / file, ec)) return dir / file;
-  }
-  return {};
 }
 
 const ImVec4 kAccent(1.0f, 0.78f, 0.24f, 1.0f);
@@ -244,7 +229,7 @@ void DemoTour::load_fonts(ViewerState& state) {
   ImGuiIO& io = ImGui::GetIO();
   const float s = std::max(1.0f, state.ui_scale);
   auto load = [&](const char* file, float px) -> ImFont* {
-    if (const fs::path path = tour_font_path(file); !path.empty())
+    if (const fs::path path = find_font(file); !path.empty())
       return io.Fonts->AddFontFromFileTTF(path.c_str(), px * s);
     ImFontConfig config;
     config.SizePixels = px * s;
@@ -327,18 +312,17 @@ bool DemoTour::enter_stage(ViewerState& state, int from, const Grid* soup) {
     StageResult& r = results_[size_t(i)];
     r.shown = true;
     r.first_generation = r.last_generation = last_generation_;
-    const int depth = registry.info(engine).pass_depth;
-    gens_per_frame_ = options_.gens_per_frame > 0 ? options_.gens_per_frame : depth;
-    state.sim.gens_per_frame = gens_per_frame_;
+    // The viewer's pacing: Auto fills the frame in whole passes of this engine's depth.
+    state.sim.pace = options_.gens_per_frame > 0
+                         ? PaceSettings{PaceMode::PerFrame, options_.gens_per_frame, 60.0}
+                         : PaceSettings{};
     return true;
   }
   return false;
 }
 
 void DemoTour::sample(ViewerState& state) {
-  // Right after a switch the figures still hold the previous engine's step until this one's
-  // first step lands in the (cleared) history.
-  if (state.sim.ms_history().empty()) return;
+  // Right after a switch the figures are cleared until this engine's first step.
   // Only this stage's engine counts (a loop that switched engines itself would be caught here).
   if (state.sim.engine_name() != options_.engines[size_t(stage_)]) return;
   const LiveFigures& f = state.sim.figures();
@@ -349,17 +333,6 @@ void DemoTour::sample(ViewerState& state) {
   gcells_.push_back(f.gcells_per_second);
   limit_gbytes_ = f.limit_gbytes_per_second;
   results_[size_t(stage_)].last_generation = f.generation;
-}
-
-void DemoTour::adapt_gens_per_frame(ViewerState& state) {
-  if (options_.gens_per_frame > 0 || ms_.empty()) return;
-  const int depth = engine_registry().info(options_.engines[size_t(stage_)]).pass_depth;
-  // From the stage's median, so one slow step (a busy machine) does not halve the rate.
-  int g = int(std::clamp(kStepBudgetMs / median(settled(ms_)), 1.0, 4096.0));
-  if (g >= 16) g -= g % 16;
-  g = std::max(g, depth);
-  gens_per_frame_ = g;
-  state.sim.gens_per_frame = g;
 }
 
 void DemoTour::finish_stage() {
@@ -435,7 +408,6 @@ void DemoTour::before_frame(ViewerState& state, double dt) {
   if (++frames_in_phase_ > 2) elapsed_ += dt;
   if (phase_ == Phase::Stage) {
     sample(state);
-    adapt_gens_per_frame(state);
   }
   if (elapsed_ < options_.stage_seconds) return;
   ending_ = true;
@@ -481,9 +453,9 @@ void DemoTour::draw_status_line(ViewerState& state) {
     const LiveFigures& f = state.sim.figures();
     char text[256];
     std::snprintf(text, sizeof text,
-                  "generation %llu  \xc2\xb7  %d gens/frame  \xc2\xb7  %.0f gens/s",
-                  static_cast<unsigned long long>(state.sim.generation()), gens_per_frame_,
-                  f.generations_per_second);
+                  "generation %llu  \xc2\xb7  %llu gens/frame  \xc2\xb7  %.0f gens/s",
+                  static_cast<unsigned long long>(state.sim.generation()),
+                  static_cast<unsigned long long>(f.gens_per_frame), f.generations_per_second);
     // Shorter forms when the free area is narrow (a small window, or the panel shown).
     const float room = float(vp.x - left) - 60.0f * s;
     const std::string grid = size_text(state.sim.width(), state.sim.height());

@@ -50,7 +50,7 @@ struct TourOptions {
   double density = 0.5;
   uint64_t seed = 20261129;
   double stage_seconds = 6;
-  int gens_per_frame = 0;      // 0: chosen per frame so stepping takes about 8 ms of it
+  int gens_per_frame = 0;      // 0: Auto pacing (whole passes filling the frame's step budget)
   std::string screenshot_dir;  // empty: no screenshots
   double zoom = 2;             // px per cell around the centre; 0: the whole grid
 };
@@ -94,7 +94,6 @@ class DemoTour : public FrameScript {
   void skip(int index, const std::string& why);
   void sample(ViewerState& state);
   void finish_stage();
-  void adapt_gens_per_frame(ViewerState& state);
   void print_summary() const;
   void load_fonts(ViewerState& state);
   void draw_stage_caption(ViewerState& state);
@@ -118,7 +117,6 @@ class DemoTour : public FrameScript {
   uint64_t last_generation_ = 0;
   int samples_seen_ = 0;
   double limit_gbytes_ = 0;
-  int gens_per_frame_ = 1;
   ImFont* title_font_ = nullptr;
   ImFont* text_font_ = nullptr;
   ImFont* figure_font_ = nullptr;

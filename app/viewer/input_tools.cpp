@@ -86,7 +86,7 @@ bool NavigateTool::key(ViewerState& s, int key, int action, int mods) {
       if (press) fit_grid(s, true);
       return true;
     case GLFW_KEY_TAB:
-      if (press) step_once(s, uint64_t(std::max(1, s.sim.gens_per_frame)));
+      if (press) step_once(s, s.sim.step_size());
       return true;
     case GLFW_KEY_F10:
       if (press) toggle_panel(s);
@@ -242,11 +242,15 @@ bool EditorTool::key(ViewerState& s, int key, int action, int mods) {
       return true;
     case GLFW_KEY_EQUAL:
     case GLFW_KEY_KP_ADD:
-      change_step_size(s, 2.0);
+      change_step_size(s, true);
       return true;
     case GLFW_KEY_MINUS:
     case GLFW_KEY_KP_SUBTRACT:
-      change_step_size(s, 0.5);
+      change_step_size(s, false);
+      return true;
+    case GLFW_KEY_0:
+    case GLFW_KEY_KP_0:
+      toggle_fastest_pace(s);
       return true;
     default:
       return false;
@@ -285,13 +289,15 @@ bool InputRouter::imgui_ready() {
   return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().BackendPlatformUserData;
 }
 
-void InputRouter::process_events() {
+void InputRouter::begin_events() {
   if (const int delay = state_.options.frame_delay_ms; delay > 0)
     std::this_thread::sleep_for(std::chrono::milliseconds(delay));
   if (imgui_ready())
     for (const KeyEvent& e : keys_.begin_frame())
       ImGui_ImplGlfw_KeyCallback(window_, e.key, 0, e.action, e.mods);
-  glfwPollEvents();
+}
+
+void InputRouter::end_events() {
   for (const KeyEvent& e : keys_.take_viewer_events())
     dispatch_key(state_, tool_.get(), navigate_, e);
   // The cell under a still cursor changes as the view pans, zooms or fits.
@@ -361,7 +367,7 @@ void InputRouter::on_drop(GLFWwindow* w, int count, const char** paths) {
 void InputRouter::on_key(GLFWwindow* w, int key, int scancode, int action, int mods) {
   InputRouter* r = self(w);
   if (!r) return;
-  // Decided with ImGui's state of the last frame; the viewer's share runs in process_events().
+  // Decided with ImGui's state of the last frame; the viewer's share runs in end_events().
   const bool text_input = imgui_ready() && ImGui::GetIO().WantTextInput;
   if (r->keys_.on_key(KeyEvent{key, action, mods}, text_input) && imgui_ready())
     ImGui_ImplGlfw_KeyCallback(w, key, scancode, action, mods);

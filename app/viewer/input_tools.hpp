@@ -85,11 +85,13 @@ class InputRouter {
   void set_tool(std::unique_ptr<InputTool> tool) { tool_ = std::move(tool); }
   InputTool* tool() const { return tool_.get(); }
 
-  // Once a frame, in place of glfwPollEvents(): gives ImGui the key changes held back from the
-  // last frame, polls, then runs the viewer's key events in the order they came. (With
-  // --frame-delay it first sleeps, to try the viewer at a low frame rate.)
-  void process_events();
-  // Whether key events wait for the next frame (a loop that sleeps until input must not then).
+  // Around each frame's glfwPollEvents() or glfwWaitEvents*(): begin_events() gives ImGui the
+  // key changes held back from the last frame (with --frame-delay it first sleeps, to try the
+  // viewer at a low frame rate); end_events() runs the viewer's key events in the order they
+  // came.
+  void begin_events();
+  void end_events();
+  // Whether key events wait for a later frame (then the loop must not sleep until new input).
   bool events_pending() const { return keys_.pending(); }
 
  private:

@@ -48,6 +48,11 @@ void Notices::dismiss(uint64_t id) {
   std::erase_if(items_, [&](const Notice& n) { return n.id == id; });
 }
 
+bool Notices::fading() const {
+  return std::any_of(items_.begin(), items_.end(),
+                     [](const Notice& n) { return n.kind == NoticeKind::Info; });
+}
+
 bool Notices::has_error() const {
   return std::any_of(items_.begin(), items_.end(),
                      [](const Notice& n) { return n.kind == NoticeKind::Error; });

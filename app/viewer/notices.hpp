@@ -36,6 +36,8 @@ class Notices {
   // Newest last; at most kMaxShown (the oldest go first, info before errors).
   const std::deque<Notice>& items() const { return items_; }
   bool has_error() const;
+  // Whether some notice is still fading out (the screen changes without input).
+  bool fading() const;
 
  private:
   std::deque<Notice> items_;

@@ -74,12 +74,20 @@ void zoom_step(ViewerState& s, double factor) {
   s.camera.animate_zoom_at({(lo.x + hi.x) * 0.5, (lo.y + hi.y) * 0.5}, factor);
 }
 
-void change_step_size(ViewerState& s, double factor) {
-  const int before = s.sim.gens_per_frame;
-  s.sim.gens_per_frame = std::clamp(int(double(before) * factor), 1, 1 << 20);
-  s.report(s.sim.gens_per_frame == before
-               ? "the step size stays at " + std::to_string(before) + " generations (its limit)"
-               : "step size " + std::to_string(s.sim.gens_per_frame) + " generations");
+void change_step_size(ViewerState& s, bool faster) {
+  const std::string before = s.sim.pace.describe();
+  if (faster) {
+    s.sim.pace.faster(s.sim.step_size());
+  } else {
+    s.sim.pace.slower(s.sim.step_size());
+  }
+  const std::string now = s.sim.pace.describe();
+  s.report(now == before ? "the pace stays at " + now + " (its limit)" : "pace " + now);
+}
+
+void toggle_fastest_pace(ViewerState& s) {
+  s.sim.toggle_fastest();
+  s.report("pace: " + s.sim.pace.describe());
 }
 
 void choose_tool(ViewerState& s, EditTool tool) {
