@@ -292,29 +292,6 @@ void library_window(ViewerState& s) {
   ImGui::End();
 }
 
-}  // namespace
-
-void file_panel(ViewerState& s) {
-  // Shortcuts: Ctrl+O, Ctrl+S, L, F1.
-  if (ImGui::Button("Open...")) s.edit.show_open = true;
-  ImGui::SameLine();
-  if (ImGui::Button("Save...")) s.edit.show_save = true;
-  ImGui::SameLine();
-  if (ImGui::Button("Library")) s.edit.show_library = !s.edit.show_library;
-  ImGui::SameLine();
-  if (ImGui::Button("Keys (F1)")) s.edit.show_help = !s.edit.show_help;
-  if (!s.edit.recent.paths().empty()) {
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##recent", "recent files")) {
-      std::optional<std::string> pick;
-      for (const fs::path& p : s.edit.recent.paths())
-        if (ImGui::Selectable(p.filename().string().c_str())) pick = p.string();
-      ImGui::EndCombo();
-      if (pick) load_file(s, *pick);
-    }
-  }
-}
-
 void help_window(ViewerState& s) {
   ImGui::SetNextWindowSize(ImVec2(560 * s.ui_scale, 0), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -358,6 +335,29 @@ void help_window(ViewerState& s) {
     ImGui::EndTable();
   }
   ImGui::End();
+}
+
+}  // namespace
+
+void file_panel(ViewerState& s) {
+  // Shortcuts: Ctrl+O, Ctrl+S, L, F1.
+  if (ImGui::Button("Open...")) s.edit.show_open = true;
+  ImGui::SameLine();
+  if (ImGui::Button("Save...")) s.edit.show_save = true;
+  ImGui::SameLine();
+  if (ImGui::Button("Library")) s.edit.show_library = !s.edit.show_library;
+  ImGui::SameLine();
+  if (ImGui::Button("Keys (F1)")) s.edit.show_help = !s.edit.show_help;
+  if (!s.edit.recent.paths().empty()) {
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##recent", "recent files")) {
+      std::optional<std::string> pick;
+      for (const fs::path& p : s.edit.recent.paths())
+        if (ImGui::Selectable(p.filename().string().c_str())) pick = p.string();
+      ImGui::EndCombo();
+      if (pick) load_file(s, *pick);
+    }
+  }
 }
 
 void draw_edit_windows(ViewerState& s) {

@@ -16,8 +16,6 @@ void grid_panel(ViewerState& state);    // grid_panel.cpp: size, topology, rule
 void stats_panel(ViewerState& state);   // stats_panel.cpp: live figures and history
 void edit_panel(ViewerState& state);    // edit_panel.cpp: tools, undo, selection, paste
 void file_panel(ViewerState& state);    // file_dialogs.cpp: open, save, library, help, recent
-// The keyboard map (file_dialogs.cpp), also under Help in the menu bar.
-void help_window(ViewerState& state);
 void compare_panel(ViewerState& state);  // compare_panel.cpp: start/stop, tiles, check interval
 
 // Floating windows and overlays drawn every frame (file_dialogs.cpp, edit_panel.cpp).
