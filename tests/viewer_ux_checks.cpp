@@ -276,7 +276,7 @@ TEST_F(ViewerKeysTest, TogglesDoTheSameFromTheMenuAndTheKeyboard) {
     const bool before = c.checked(state);
     c.run(state);
     const bool by_menu = c.checked(state);
-    if (!before) EXPECT_TRUE(by_menu) << c.label << " does nothing";
+    EXPECT_TRUE(before || by_menu) << c.label << " does nothing";
     reset();
     key(parse_shortcut(c.shortcut));
     EXPECT_EQ(c.checked(state), by_menu) << c.label << " (" << c.shortcut << ")";
