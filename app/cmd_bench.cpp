@@ -19,6 +19,7 @@
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/engines.hpp"
+#include "app/grid_setup.hpp"
 #include "app/json.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
@@ -539,6 +540,13 @@ int bench_command(const std::vector<std::string>& args) {
             << size_text(s.size) << ", random 50% soup (seed " << kSeed << ")\n";
 
   const auto cases = reference_cases(s);
+  // The soup and the engines' copies are made only when the host can hold them.
+  const double soup_bytes = double((s.size.width + 63) / 64) * 8.0 * double(s.size.height);
+  if (const std::optional<double> free = host_free_bytes();
+      free && !fits_in_memory(2.0 * soup_bytes, *free))
+    throw Error("a " + size_text(s.size) + " soup needs " + bytes_text(2.0 * soup_bytes) +
+                " of host memory (the soup and a copy to check against), but " +
+                bytes_text(*free) + " is available; use a smaller --size");
   Grid soup(s.size.width, s.size.height, s.topology);
   soup.randomize(0.5, kSeed);
 

@@ -314,6 +314,8 @@ GridSetup choose_grid(const Pattern& pattern, const GridRequest& request, uint64
                            : auto_side(extent_h, setup.grow_y);
   w = std::min(w, kMaxGridSide);
   h = std::min(h, kMaxGridSide);
+  // A sphere joins adjacent sides, so a size it picks itself is square.
+  if (t.kind == TopologyKind::Sphere && !request.size && !rule_x && !rule_y) w = h = std::max(w, h);
   check_topology(t, w, h);
 
   // The smallest grid that holds the pattern at all, for the refusal message.

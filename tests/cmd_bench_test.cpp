@@ -37,5 +37,16 @@ TEST(CmdBenchTest, TimesThemWithinTheLimit) {
   EXPECT_EQ(out.find("skip "), std::string::npos) << out;
 }
 
+// A soup too large for the host is refused before it is made, saying what it needs.
+TEST(CmdBenchTest, RefusesASizeTheHostCannotHold) {
+  std::string out, err;
+  EXPECT_EQ(run_gpulife({"bench", "--size", "2000000", "--engines", "cpu-simd", "--check-size",
+                         "32x32", "--generations", "1"},
+                        &out, &err),
+            1);
+  EXPECT_NE(err.find("2000000x2000000 soup needs"), std::string::npos) << err;
+  EXPECT_NE(err.find("GiB of host memory"), std::string::npos) << err;
+}
+
 }  // namespace
 }  // namespace gpulife::app
