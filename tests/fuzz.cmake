@@ -47,7 +47,8 @@ message(STATUS "gpulife: fuzz tests built with ${GPULIFE_FUZZ_CLANGXX}, "
 
 file(GLOB _fuzz_headers CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/*.hpp
      ${CMAKE_CURRENT_LIST_DIR}/fuzz/*.hpp)
-set(_fuzz_common_sources ${PROJECT_SOURCE_DIR}/core/rule.cpp ${PROJECT_SOURCE_DIR}/core/pattern.cpp)
+set(_fuzz_common_sources ${PROJECT_SOURCE_DIR}/core/rule.cpp ${PROJECT_SOURCE_DIR}/core/rule_text.cpp
+                          ${PROJECT_SOURCE_DIR}/core/hensel.cpp ${PROJECT_SOURCE_DIR}/core/pattern.cpp)
 set(_fuzz_sources_rle ${PROJECT_SOURCE_DIR}/core/rle.cpp)
 set(_fuzz_sources_cells ${PROJECT_SOURCE_DIR}/core/cells.cpp)
 set(_fuzz_sources_life106 ${PROJECT_SOURCE_DIR}/core/life106.cpp)
