@@ -85,15 +85,18 @@ __device__ void block_add(uint64_t pop, uint64_t sum, unsigned long long* out) {
   }
 }
 
+// `invert`: the state is stored complemented (B0 rules); the sums are of the true cells, the
+// bits past the width (last_mask) excluded.
 static __global__ void stats_bit_kernel(const uint64_t* __restrict__ state, int64_t pitch_words,
-                                        int64_t words_per_row, int64_t height,
-                                        unsigned long long* out) {
+                                        int64_t words_per_row, int64_t height, bool invert,
+                                        uint64_t last_mask, unsigned long long* out) {
   uint64_t pop = 0, sum = 0;
   const int64_t total = words_per_row * height;
   for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
        i += int64_t(gridDim.x) * blockDim.x) {
     const int64_t y = i / words_per_row, j = i - y * words_per_row;
-    const uint64_t w = state[y * pitch_words + j];
+    uint64_t w = state[y * pitch_words + j];
+    if (invert) w = ~w & (j + 1 == words_per_row ? last_mask : ~uint64_t{0});
     pop += __popcll(w);
     sum += hash::word_term(uint64_t(y), uint64_t(j), w);
   }
@@ -102,13 +105,14 @@ static __global__ void stats_bit_kernel(const uint64_t* __restrict__ state, int6
 
 static __global__ void stats_byte_kernel(const uint8_t* __restrict__ state, int64_t pitch,
                                          int64_t width, int64_t words_per_row, int64_t height,
-                                         unsigned long long* out) {
+                                         bool invert, uint64_t last_mask, unsigned long long* out) {
   uint64_t pop = 0, sum = 0;
   const int64_t total = words_per_row * height;
   for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
        i += int64_t(gridDim.x) * blockDim.x) {
     const int64_t y = i / words_per_row, j = i - y * words_per_row;
-    const uint64_t w = pack_word(state + y * pitch, j, width);
+    uint64_t w = pack_word(state + y * pitch, j, width);
+    if (invert) w = ~w & (j + 1 == words_per_row ? last_mask : ~uint64_t{0});
     pop += __popcll(w);
     sum += hash::word_term(uint64_t(y), uint64_t(j), w);
   }
@@ -150,6 +154,34 @@ static __global__ void unpack_kernel(const uint64_t* __restrict__ canonical, int
       for (int64_t x = x0; x < end; ++x) row[x] = x < width ? uint8_t((word >> (x - x0)) & 1) : 0;
     }
   }
+}
+
+// Complements the cells of bit rows (words_per_row words each, the last one masked).
+static __global__ void invert_bits_kernel(uint64_t* __restrict__ state, int64_t pitch_words,
+                                          int64_t words_per_row, int64_t height,
+                                          uint64_t last_mask) {
+  const int64_t total = words_per_row * height;
+  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
+       i += int64_t(gridDim.x) * blockDim.x) {
+    const int64_t y = i / words_per_row, j = i - y * words_per_row;
+    uint64_t& w = state[y * pitch_words + j];
+    w = ~w & (j + 1 == words_per_row ? last_mask : ~uint64_t{0});
+  }
+}
+
+static __global__ void invert_bytes_kernel(uint8_t* __restrict__ state, int64_t pitch,
+                                           int64_t width, int64_t height) {
+  const int64_t total = width * height;
+  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
+       i += int64_t(gridDim.x) * blockDim.x) {
+    const int64_t y = i / width, x = i - y * width;
+    state[y * pitch + x] ^= 1u;
+  }
+}
+
+uint64_t last_word_mask(int64_t width) {
+  const int rem = int(width % 64);
+  return rem == 0 ? ~uint64_t{0} : (uint64_t{1} << rem) - 1;
 }
 
 unsigned reduce_blocks(int64_t items) {
@@ -249,6 +281,7 @@ void DeviceEngine::resize(int64_t width, int64_t height, Topology topology) {
   layout_ = next;
   generation_ = 0;
   current_ = 0;
+  phase_ = 0;
   timed_ = false;
   invalidate_cache();
   if (attached_ && attached_bytes_ >= next.buffer_bytes) return;
@@ -261,6 +294,8 @@ void DeviceEngine::resize(int64_t width, int64_t height, Topology topology) {
     buffers_[0] = buffers_[1] = nullptr;
     throw;
   }
+  // Dead cells are stored as ones where the rule keeps the state complemented.
+  if (inverted()) invert_state(buffers_[current_], false);
   sync();
 }
 
@@ -358,6 +393,7 @@ void DeviceEngine::load(const Grid& grid) {
     from_canonical(static_cast<const uint64_t*>(canonical.data()), buffers_[current_]);
     sync();
   }
+  if (inverted()) invert_state(buffers_[current_], false);
   sync();
   invalidate_cache();
 }
@@ -378,6 +414,7 @@ void DeviceEngine::store(Grid& grid) const {
                                as_stream(stream_)));
     sync();
   }
+  if (inverted()) invert_cells(out);
   grid = std::move(out);
 }
 
@@ -438,8 +475,8 @@ Grid DeviceEngine::read_region(const Box& box) const {
     const uint8_t* row = host.data() + size_t(y - on_grid.min_y) * row_bytes;
     for (int64_t x = on_grid.min_x; x <= on_grid.max_x; ++x) {
       const int64_t i = x - x0;
-      const bool alive = bits ? ((row[i >> 3] >> (i & 7)) & 1u) : row[i] != 0;
-      if (alive) patch.set(x - box.min_x, y - box.min_y, true);
+      const bool stored = bits ? ((row[i >> 3] >> (i & 7)) & 1u) : row[i] != 0;
+      if (stored != inverted()) patch.set(x - box.min_x, y - box.min_y, true);
     }
   }
   return patch;
@@ -460,7 +497,7 @@ void DeviceEngine::write_region(const Grid& patch, Cell top_left) {
     uint8_t* row = host.data() + size_t(y - on_grid.min_y) * row_bytes;
     for (int64_t x = on_grid.min_x; x <= on_grid.max_x; ++x) {
       const int64_t i = x - x0;
-      const bool alive = patch.get(x - top_left.x, y - top_left.y);
+      const bool alive = patch.get(x - top_left.x, y - top_left.y) != inverted();  // as stored
       if (bits) {
         const uint8_t bit = uint8_t(1u << (i & 7));
         row[i >> 3] = alive ? uint8_t(row[i >> 3] | bit) : uint8_t(row[i >> 3] & ~bit);
@@ -476,12 +513,14 @@ void DeviceEngine::write_region(const Grid& patch, Cell top_left) {
 void DeviceEngine::store_device(uint64_t* canonical) const {
   require_grid("store_device()");
   to_canonical(buffers_[current_], canonical);
+  if (inverted()) invert_state(canonical, true);
   sync();
 }
 
 void DeviceEngine::load_device(const uint64_t* canonical) {
   require_grid("load_device()");
   from_canonical(canonical, buffers_[current_]);
+  if (inverted()) invert_state(buffers_[current_], false);
   sync();
   invalidate_cache();
 }
@@ -500,17 +539,81 @@ void DeviceEngine::step(uint64_t generations) {
   CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(events_[0]), as_stream(stream_)));
   uint64_t left = generations;
   while (left > 0) {
-    const uint64_t done = launch_pass(buffers_[current_], buffers_[1 - current_], left, stream_);
+    const uint64_t done =
+        general_ ? general_pass(buffers_[current_], buffers_[1 - current_], left)
+                 : launch_pass(buffers_[current_], buffers_[1 - current_], left, stream_);
     if (done == 0 || done > left)
       throw Error("engine " + info().name + ": a pass advanced " + std::to_string(done) +
                   " generations, expected 1.." + std::to_string(left));
     current_ ^= 1;
+    phase_ = phase_after(phase_, done);
     left -= done;
     generation_ += done;
   }
   CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(events_[1]), as_stream(stream_)));
   timed_ = true;
   invalidate_cache();
+}
+
+RulePassShape DeviceEngine::rule_pass_shape() const {
+  RulePassShape shape;
+  shape.layout = info().layout;
+  return shape;
+}
+
+void DeviceEngine::set_rule(const Rule& rule) {
+  const RulePhases phases = rule_phases(rule);
+  std::unique_ptr<RulePass> general;
+  RulePassShape shape;
+  if (phases.emulated() || !rule.is_outer_totalistic()) {
+    shape = rule_pass_shape();
+    try {
+      general = std::make_unique<RulePass>(rule, shape);
+    } catch (const Error& e) {
+      throw Error("engine " + info().name + ": " + e.what());
+    }
+  }
+  // Carry the true cells over to the new rule's first phase.
+  DeviceBuffer cells;
+  const bool keep = width_ > 0 && buffers_[current_] && (inverted() || phases.inverted[0]);
+  if (keep) {
+    cells = DeviceBuffer(canonical_pitch(width_) * size_t(height_));
+    store_device(static_cast<uint64_t*>(cells.data()));
+  }
+  rule_ = rule;
+  phases_ = phases;
+  phase_ = 0;
+  general_ = std::move(general);
+  general_shape_ = shape;
+  if (keep) load_device(static_cast<const uint64_t*>(cells.data()));
+}
+
+uint64_t DeviceEngine::general_pass(const void* src, void* dst, uint64_t max_generations) {
+  const RulePassShape shape = rule_pass_shape();
+  if (!(shape == general_shape_)) {
+    general_ = std::make_unique<RulePass>(rule_, shape);
+    general_shape_ = shape;
+  }
+  PassGrid g;
+  g.width = width_;
+  g.height = height_;
+  g.row_pitch_bytes = layout_.row_pitch_bytes;
+  g.torus = topology_ == Topology::Torus;
+  return general_->launch(src, dst, g, max_generations, phase_, stream_);
+}
+
+void DeviceEngine::invert_state(void* state, bool canonical) const {
+  const int64_t words = int64_t(canonical_pitch(width_) / 8);
+  const cudaStream_t s = as_stream(stream_);
+  if (canonical || layout_.layout == CellLayout::BitPacked) {
+    const int64_t pitch = canonical ? words : int64_t(layout_.row_pitch_bytes / 8);
+    invert_bits_kernel<<<reduce_blocks(words * height_), kReduceThreads, 0, s>>>(
+        static_cast<uint64_t*>(state), pitch, words, height_, last_word_mask(width_));
+  } else {
+    invert_bytes_kernel<<<reduce_blocks(width_ * height_), kReduceThreads, 0, s>>>(
+        static_cast<uint8_t*>(state), int64_t(layout_.row_pitch_bytes), width_, height_);
+  }
+  CUDA_CHECK_LAUNCH();
 }
 
 double DeviceEngine::last_step_ms() const {
@@ -531,14 +634,15 @@ void DeviceEngine::compute_stats() const {
   CUDA_CHECK(cudaMemsetAsync(out, 0, 2 * sizeof(uint64_t), s));
   const int64_t words = int64_t(canonical_pitch(width_) / 8);
   const unsigned blocks = reduce_blocks(words * height_);
+  const uint64_t last = last_word_mask(width_);
   if (layout_.layout == CellLayout::BitPacked) {
     stats_bit_kernel<<<blocks, kReduceThreads, 0, s>>>(
         static_cast<const uint64_t*>(buffers_[current_]), int64_t(layout_.row_pitch_bytes / 8),
-        words, height_, out);
+        words, height_, inverted(), last, out);
   } else {
     stats_byte_kernel<<<blocks, kReduceThreads, 0, s>>>(
         static_cast<const uint8_t*>(buffers_[current_]), int64_t(layout_.row_pitch_bytes), width_,
-        words, height_, out);
+        words, height_, inverted(), last, out);
   }
   CUDA_CHECK_LAUNCH();
   uint64_t host[2];
