@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/grid.hpp"
 #include "core/pattern_io.hpp"
+#include "core/rule_phases.hpp"
 
 namespace gpulife::app {
 namespace {
@@ -90,6 +91,8 @@ int run_command(const std::vector<std::string>& args) {
 
   Grid grid(setup.size.width, setup.size.height, setup.topology);
   grid.place(pattern, setup.origin);
+  // Files hold B0 rules' cells as Golly does (the complement of the true ones at times).
+  convert_golly_cells(grid, pattern.rule.rule, pattern.generation);
 
   const std::string engine_name = p.has("gpus")     ? "bit-multistep-multi"
                                   : p.has("engine") ? p.get("engine")
@@ -138,7 +141,9 @@ int run_command(const std::vector<std::string>& args) {
                 device_ms / double(generations), cells / (device_ms * 1e6));
   }
   if (p.has("output")) {
-    Pattern out = result.extract();
+    Grid written = result;
+    convert_golly_cells(written, pattern.rule.rule, pattern.generation + generations);
+    Pattern out = written.extract();
     // Back to the input's coordinates, so positions in the written file stay meaningful.
     const Box box = pattern.bounding_box();
     out.translate(box.empty() ? 0 : box.min_x - setup.origin.x,

@@ -9,6 +9,7 @@
 #include "core/clipboard.hpp"
 #include "core/error.hpp"
 #include "core/pattern_io.hpp"
+#include "core/rule_phases.hpp"
 
 namespace gpulife::app {
 namespace fs = std::filesystem;
@@ -339,7 +340,8 @@ void cancel_paste(ViewerState& s) {
 void load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
                        const std::string& name) {
   Grid grid(size.width, size.height, s.sim.active() ? s.sim.topology() : Topology::Plane);
-  if (!pattern.empty()) grid.place(pattern);  // centred
+  if (!pattern.empty()) grid.place(pattern);                         // centred
+  convert_golly_cells(grid, pattern.rule.rule, pattern.generation);  // B0: Golly's cells
   const std::string engine = s.sim.engine_name();
   const Rule rule = pattern.rule.rule;
   s.sim.running = false;
@@ -448,7 +450,9 @@ Pattern pattern_for_save(ViewerState& s, bool selection_only) {
     });
     generation = s.sim.generation();
   } else {
-    p = s.sim.state(&generation).extract();
+    Grid cells = s.sim.state(&generation);
+    convert_golly_cells(cells, s.sim.rule(), generation);  // B0 rules as Golly writes them
+    p = cells.extract();
     p.move_to_origin();
   }
   p.name = s.pattern_name;

@@ -15,7 +15,7 @@ namespace {
 struct GridPanelEdits {
   int width = 0, height = 0;
   int topology = 0;
-  char rule[64] = "";
+  char rule[256] = "";  // MAP rules take 89 characters
   bool initialised = false;
 };
 
@@ -82,15 +82,15 @@ void grid_panel(ViewerState& s) {
     }
   }
   if (ImGui::BeginCombo("##known", "known rules")) {
-    for (const char* name :
-         {"B3/S23", "B36/S23", "B3678/S34678", "B2/S", "B3/S012345678", "B36/S125", "B368/S245"}) {
+    for (const NamedRuleEntry& known : well_known_rules()) {
+      const std::string name(known.rule);
       std::string label = name;
-      if (auto n = rule_name(parse_rule(name).rule)) label += "  " + std::string(*n);
+      if (!known.name.empty()) label += "  " + std::string(known.name);
       if (ImGui::Selectable(label.c_str())) {
-        std::snprintf(e.rule, sizeof e.rule, "%s", name);
+        std::snprintf(e.rule, sizeof e.rule, "%s", name.c_str());
         try {
           s.sim.set_rule(parse_rule(name).rule);
-          s.report(std::string("rule ") + name);
+          s.report("rule " + name);
         } catch (const std::exception& ex) {
           s.report(ex.what(), true);
         }
