@@ -2,6 +2,8 @@
 // out as engine names on the left and one horizontal bar panel per measure.
 #include "app/bar_chart.hpp"
 
+#include "app/fonts.hpp"
+
 #if GPULIFE_HAVE_FREETYPE
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -22,9 +24,6 @@ namespace gpulife::app {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char* kFontDir = "/usr/share/fonts/truetype/dejavu";
-constexpr const char* kFontPackage = "fonts-dejavu-core";
 
 // Picked to stay apart from each other and from the red limit line, also in grey print.
 constexpr std::array<ChartColour, 8> kPalette = {{{52, 114, 178},
@@ -84,8 +83,14 @@ class Canvas {
   std::vector<uint8_t> rgb_;
 };
 
+const char* font_file(bool bold) {
+  return bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf";
+}
+
+// Found, or the system path where the package would put it (so the message can name it).
 fs::path font_path(bool bold) {
-  return fs::path(kFontDir) / (bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf");
+  const fs::path found = find_font(font_file(bold));
+  return found.empty() ? fs::path("/usr/share/fonts/truetype/dejavu") / font_file(bold) : found;
 }
 
 #if GPULIFE_HAVE_FREETYPE

@@ -1,8 +1,6 @@
 // The one engine registry shared by run, bench and the viewer.
 #include "app/engines.hpp"
 
-#include <array>
-#include <string_view>
 
 #if GPULIFE_HAVE_CUDA
 #include "gpu/device_buffer.hpp"
@@ -53,14 +51,14 @@ std::string compute_device_summary() {
 }
 
 std::string default_engine_name() {
-  // Fastest first; the first one registered and able to run here wins.
-  constexpr std::array<std::string_view, 4> preference = {"bit-multistep", "bit64", "cpu-simd",
-                                                          "reference"};
+  // The available engine of lowest rank (the fastest that can run here).
   EngineRegistry& r = engine_registry();
-  for (std::string_view name : preference) {
-    if (r.contains(name) && r.unavailable_reason(name).empty()) return std::string(name);
+  const EngineInfo* best = nullptr;
+  for (const EngineInfo& info : r.engines()) {
+    if (!r.unavailable_reason(info.name).empty()) continue;
+    if (!best || info.rank < best->rank) best = &info;
   }
-  return "reference";
+  return best ? best->name : "reference";
 }
 
 }  // namespace gpulife::app

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 
 #include "core/error.hpp"
 
@@ -10,6 +11,25 @@ namespace gpulife {
 
 std::string_view to_string(CellLayout layout) {
   return layout == CellLayout::BytePerCell ? "byte-per-cell" : "bit-packed";
+}
+
+double default_memory_bytes(const EngineInfo& info, int64_t width, int64_t height) {
+  auto round16 = [](double bytes) { return std::ceil(bytes / 16.0) * 16.0; };
+  const double h = double(height);
+  const double canonical = double((width + 63) / 64) * 8.0 * h;
+  const double pitch = info.layout == CellLayout::BytePerCell ? round16(double(width))
+                                                               : round16(canonical / h);
+  const double state = 2.0 * pitch * h + (info.gpu ? canonical : 0.0);
+  return state * 1.05 + (info.gpu ? 256.0 : 16.0) * 1048576.0;
+}
+
+double memory_bytes(const EngineInfo& info, int64_t width, int64_t height) {
+  return info.memory_bytes ? info.memory_bytes(width, height)
+                           : default_memory_bytes(info, width, height);
+}
+
+bool fits_in_memory(double need, double free_bytes) {
+  return need <= 0.85 * free_bytes;
 }
 
 void Engine::set_params(const Params& params) {

@@ -32,13 +32,36 @@ struct ParamInfo {
 
 using Params = std::map<std::string, int>;
 
+// Everything the rest of the program asks about an engine lives here, as Golly's staticAlgoInfo
+// does: a new engine is one file plus one registration, never a list of names elsewhere.
 struct EngineInfo {
   std::string name;         // registry key, e.g. "bit64", "reference"
   std::string family;       // e.g. "cpu", "byte", "bit", "multistep"
   std::string description;  // one line for menus and `--help`
   CellLayout layout = CellLayout::BitPacked;
   bool gpu = false;
+  // Preference when the user names no engine: the available engine of lowest rank wins.
+  int rank = 100;
+  // What the demo tour says while the engine runs; engines without one are not in the tour.
+  std::string caption;
+  // Most generations one pass over memory computes: steps in whole passes time the engine at
+  // its own depth.
+  int pass_depth = 1;
+  // Whether the state lives on one device, in buffers the caller may own (memory OpenGL draws).
+  bool gl_shared = false;
+  // Bytes of memory (the GPU's for GPU engines, the host's otherwise) a width x height grid
+  // needs, transient copies included; empty: the default for the layout (default_memory_bytes).
+  std::function<double(int64_t width, int64_t height)> memory_bytes;
 };
+
+// Two state buffers of rows padded to 16 bytes in `info.layout`, and for GPU engines the
+// canonical bit-packed copy used while switching engines, plus allocator headroom.
+double default_memory_bytes(const EngineInfo& info, int64_t width, int64_t height);
+// info.memory_bytes when the engine sets it, otherwise default_memory_bytes().
+double memory_bytes(const EngineInfo& info, int64_t width, int64_t height);
+// Whether `need` bytes fit in `free_bytes`: the one rule every memory check uses, keeping
+// headroom for the GL context, the renderer's buffers and fragmentation.
+bool fits_in_memory(double need, double free_bytes);
 
 class Engine {
  public:

@@ -112,10 +112,19 @@ class ReferenceEngine final : public Engine {
 }  // namespace
 
 EngineInfo reference_engine_info() {
-  return EngineInfo{"reference", "cpu",
-                    "CPU reference: one cell at a time through the rule's 512-entry table, any "
-                    "rule (the test oracle)",
-                    CellLayout::BytePerCell, false};
+  return EngineInfo{
+      .name = "reference",
+      .family = "cpu",
+      .description =
+          "CPU reference: one cell at a time through the rule's 512-entry table, any rule (the "
+          "test oracle)",
+      .layout = CellLayout::BytePerCell,
+      .gpu = false,
+      .rank = 90,
+      .caption =
+          "The reference engine: one byte per cell, one cell at a time on one core. "
+          "Simple and slow; every other engine is checked against it.",
+  };
 }
 
 std::unique_ptr<Engine> make_reference_engine() {

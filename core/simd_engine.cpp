@@ -461,10 +461,21 @@ SimdIsa best_simd_isa() {
 }
 
 EngineInfo simd_engine_info() {
-  return EngineInfo{"cpu-simd", "cpu",
-                    "CPU bit-sliced SIMD (AVX-512/AVX2/portable), all cores, any two-state rule "
-                    "(compiled to a circuit)",
-                    CellLayout::BitPacked, false};
+  return EngineInfo{
+      .name = "cpu-simd",
+      .family = "cpu",
+      .description =
+          "CPU bit-sliced SIMD (AVX-512/AVX2/portable), all cores, any two-state rule (compiled to "
+          "a circuit)",
+      .layout = CellLayout::BitPacked,
+      .gpu = false,
+      .rank = 60,
+      .caption =
+          "Bit-sliced: 64 cells per word, neighbour counts summed by bitwise adders in "
+          "AVX-512/AVX2 registers on all cores, several generations per pass over each "
+          "band.",
+      .pass_depth = kDefaultGenerationsPerPass,
+  };
 }
 
 std::unique_ptr<Engine> make_simd_engine() {

@@ -94,9 +94,19 @@ int output_words(int words_per_thread) {
 class BitMultistepEngine final : public DeviceEngine {
  public:
   const EngineInfo& info() const override {
-    static const EngineInfo i{"bit-multistep", "multistep",
-                              "CUDA, one bit per cell, up to 16 generations per pass in registers",
-                              CellLayout::BitPacked, true};
+    static const EngineInfo i{
+        .name = "bit-multistep",
+        .family = "multistep",
+        .description = "CUDA, one bit per cell, up to 16 generations per pass in registers",
+        .layout = CellLayout::BitPacked,
+        .gpu = true,
+        .rank = 10,
+        .caption = "Several generations per pass: a tile and its halo stay in registers for up "
+                   "to 16 generations before going back to memory, so it beats the "
+                   "one-generation bandwidth limit.",
+        .pass_depth = 16,
+        .gl_shared = true,
+    };
     return i;
   }
 

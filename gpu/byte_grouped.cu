@@ -163,10 +163,19 @@ static __global__ void __launch_bounds__(1024)
 class ByteGroupedEngine final : public DeviceEngine {
  public:
   const EngineInfo& info() const override {
-    static const EngineInfo i{"byte-grouped", "byte",
-                              "CUDA, one byte per cell, a block of cells per thread, vector "
-                              "loads, 4 cells per 32-bit operation",
-                              CellLayout::BytePerCell, true};
+    static const EngineInfo i{
+        .name = "byte-grouped",
+        .family = "byte",
+        .description = "CUDA, one byte per cell, a block of cells per thread, vector loads, 4 "
+                       "cells per 32-bit operation",
+        .layout = CellLayout::BytePerCell,
+        .gpu = true,
+        .rank = 40,
+        .caption = "Still a byte per cell, but each thread now updates a run of cells with "
+                   "16-byte loads and stores, reusing the neighbours it already holds instead of "
+                   "reading them again.",
+        .gl_shared = true,
+    };
     return i;
   }
   std::vector<ParamInfo> param_info() const override {

@@ -55,8 +55,18 @@ static __global__ void __launch_bounds__(1024)
 class ByteNaiveEngine final : public DeviceEngine {
  public:
   const EngineInfo& info() const override {
-    static const EngineInfo i{"byte-naive", "byte", "CUDA, one byte per cell, one cell per thread",
-                              CellLayout::BytePerCell, true};
+    static const EngineInfo i{
+        .name = "byte-naive",
+        .family = "byte",
+        .description = "CUDA, one byte per cell, one cell per thread",
+        .layout = CellLayout::BytePerCell,
+        .gpu = true,
+        .rank = 50,
+        .caption = "The starting point: one byte per cell and one thread per cell. Each thread "
+                   "reads its nine cells straight from memory, so every byte is fetched about "
+                   "nine times.",
+        .gl_shared = true,
+    };
     return i;
   }
   std::vector<ParamInfo> param_info() const override {

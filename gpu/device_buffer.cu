@@ -58,6 +58,10 @@ void copy_to_host(void* host_dst, const void* device_src, size_t bytes) {
 void copy_device_to_device(void* dst, const void* src, size_t bytes) {
   CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice));
 }
+void wait_for_device() {
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
+
 void fill_device(void* device_dst, int byte_value, size_t bytes) {
   CUDA_CHECK(cudaMemset(device_dst, byte_value, bytes));
 }

@@ -32,6 +32,8 @@ void copy_to_device(void* device_dst, const void* host_src, size_t bytes);
 void copy_to_host(void* host_dst, const void* device_src, size_t bytes);
 void copy_device_to_device(void* dst, const void* src, size_t bytes);
 void fill_device(void* device_dst, int byte_value, size_t bytes);
+// Blocks until all work queued on the current device has finished.
+void wait_for_device();
 
 // Free and total device memory in bytes.
 void device_memory_info(size_t& free_bytes, size_t& total_bytes);

@@ -69,12 +69,6 @@ void register_gpu_engines(EngineRegistry& registry) {
   }
 }
 
-bool is_interop_engine(const std::string& name) {
-  for (const Factory& f : factories())
-    if (name == f.name) return true;
-  return false;
-}
-
 std::unique_ptr<GpuEngine> make_gpu_engine(const std::string& name) {
   std::string known;
   for (const Factory& f : factories()) {

@@ -18,10 +18,8 @@ bool device_available();
 // "NVIDIA H200, 132 SMs, 139.8 GiB free of 140.4 GiB" or the reason there is none.
 std::string device_summary();
 
-// Creates a GPU engine by name as a GpuEngine (for interop); throws Error for unknown names.
+// Creates a GPU engine by name as a GpuEngine (for interop: the engines whose EngineInfo says
+// gl_shared); throws Error for unknown names.
 std::unique_ptr<GpuEngine> make_gpu_engine(const std::string& name);
-// Whether make_gpu_engine() knows the engine: one device whose state buffers can be mapped GL
-// buffers. Engines spanning several devices are not, and are driven through the host instead.
-bool is_interop_engine(const std::string& name);
 
 }  // namespace gpulife::gpu

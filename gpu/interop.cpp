@@ -7,7 +7,12 @@
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -32,7 +37,97 @@ std::string mib(size_t bytes) {
   return std::to_string(bytes >> 20) + " MiB";
 }
 
+void clear_gl_errors() {
+  while (glGetError() != GL_NO_ERROR) {
+  }
+}
+
+// Throws Error naming the GL call that raised an error, if any did.
+void check_gl(const char* what) {
+  if (const GLenum e = glGetError(); e != GL_NO_ERROR) {
+    clear_gl_errors();
+    char code[16];
+    std::snprintf(code, sizeof code, "0x%04X", e);
+    throw Error(std::string("OpenGL refused ") + what + " (error " + code +
+                (e == GL_OUT_OF_MEMORY ? ", out of memory" : "") + ")");
+  }
+}
+
 }  // namespace
+
+std::string shared_gl_memory_unavailable_reason() {
+  if (!GLAD_GL_EXT_memory_object || !GLAD_GL_EXT_memory_object_fd)
+    return "the OpenGL driver lacks GL_EXT_memory_object_fd";
+  if (std::string why = exportable_memory_unavailable_reason(); !why.empty()) return why;
+  // The memory can only be imported by a GL context on the same GPU.
+  std::array<uint8_t, 16> cuda_uuid{};
+  try {
+    cuda_uuid = current_device_uuid();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  clear_gl_errors();
+  GLint devices = 0;
+  glGetIntegerv(GL_NUM_DEVICE_UUIDS_EXT, &devices);
+  for (GLint i = 0; i < devices; ++i) {
+    std::array<GLubyte, GL_UUID_SIZE_EXT> gl_uuid{};
+    glGetUnsignedBytei_vEXT(GL_DEVICE_UUID_EXT, GLuint(i), gl_uuid.data());
+    if (std::equal(gl_uuid.begin(), gl_uuid.end(), cuda_uuid.begin())) {
+      clear_gl_errors();
+      return {};
+    }
+  }
+  clear_gl_errors();
+  return "the OpenGL context runs on another GPU than the CUDA device";
+}
+
+SharedGlBuffer::SharedGlBuffer(size_t bytes) : memory_(bytes) {
+  const int fd = memory_.export_fd();
+  clear_gl_errors();
+  glCreateMemoryObjectsEXT(1, &gl_memory_);
+  // On success GL owns the descriptor; on failure it is still ours to close.
+  glImportMemoryFdEXT(gl_memory_, GLuint64(memory_.bytes()), GL_HANDLE_TYPE_OPAQUE_FD_EXT, fd);
+  if (glGetError() != GL_NO_ERROR) {
+    close(fd);
+    reset();
+    throw Error("OpenGL refused to import " + mib(bytes) + " of CUDA memory (glImportMemoryFdEXT)");
+  }
+  try {
+    glCreateBuffers(1, &gl_buffer_);
+    glNamedBufferStorageMemEXT(gl_buffer_, GLsizeiptr(memory_.bytes()), gl_memory_, 0);
+    check_gl("a buffer on imported CUDA memory (glNamedBufferStorageMemEXT)");
+  } catch (...) {
+    reset();
+    throw;
+  }
+}
+
+SharedGlBuffer::~SharedGlBuffer() {
+  reset();
+}
+
+void SharedGlBuffer::reset() {
+  if (gl_buffer_) glDeleteBuffers(1, &gl_buffer_);
+  if (gl_memory_) glDeleteMemoryObjectsEXT(1, &gl_memory_);
+  gl_buffer_ = 0;
+  gl_memory_ = 0;
+  memory_.reset();
+}
+
+SharedGlBuffer::SharedGlBuffer(SharedGlBuffer&& o) noexcept
+    : memory_(std::move(o.memory_)),
+      gl_memory_(std::exchange(o.gl_memory_, 0)),
+      gl_buffer_(std::exchange(o.gl_buffer_, 0)) {}
+
+SharedGlBuffer& SharedGlBuffer::operator=(SharedGlBuffer&& o) noexcept {
+  if (this != &o) {
+    reset();
+    memory_ = std::move(o.memory_);
+    gl_memory_ = std::exchange(o.gl_memory_, 0);
+    gl_buffer_ = std::exchange(o.gl_buffer_, 0);
+  }
+  return *this;
+}
 
 GlBufferRegistration::GlBufferRegistration(unsigned int gl_buffer, size_t allocated_bytes)
     : bytes_(allocated_bytes) {

@@ -1,14 +1,54 @@
 // CUDA-OpenGL buffer interop (plain C++: GL buffers are named by their GLuint as unsigned int,
-// CUDA objects stay opaque). Register a GL buffer once, map it each frame, unmap before GL
-// draws from it; unregister before the GL buffer is deleted.
+// CUDA objects stay opaque). Two ways to share a state buffer:
+//  - SharedGlBuffer: CUDA owns the memory (VMM, exported as a file descriptor) and GL imports it
+//    as a buffer (GL_EXT_memory_object_fd). Kernels run at the full speed of CUDA's own memory
+//    and nothing is mapped per frame. The preferred path.
+//  - GlBufferRegistration + MappedGlBuffers: GL owns the buffer, CUDA registers it once and maps
+//    it around each use. Works on every driver with CUDA-GL interop, but on the H200 kernels move
+//    only about half the bytes per second in such memory; the fallback.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <string>
 #include <vector>
 
+#include "gpu/exportable_memory.hpp"
+
 namespace gpulife::gpu {
+
+// Why the current GL context cannot draw CUDA-owned memory (missing GL_EXT_memory_object_fd, a
+// GL device other than the CUDA device, no exportable CUDA memory); empty when it can. Needs a
+// current GL context whose functions are loaded.
+std::string shared_gl_memory_unavailable_reason();
+
+// CUDA-owned device memory imported into GL as a buffer object. Move-only; destroying it
+// releases GL's side first (buffer, then memory object), then CUDA's allocation, so it must be
+// destroyed while the GL context is current.
+class SharedGlBuffer {
+ public:
+  SharedGlBuffer() = default;
+  // Allocates at least `bytes` (rounded up to CUDA's granularity) and imports it; throws Error
+  // saying which step failed.
+  explicit SharedGlBuffer(size_t bytes);
+  ~SharedGlBuffer();
+  SharedGlBuffer(SharedGlBuffer&& other) noexcept;
+  SharedGlBuffer& operator=(SharedGlBuffer&& other) noexcept;
+  SharedGlBuffer(const SharedGlBuffer&) = delete;
+  SharedGlBuffer& operator=(const SharedGlBuffer&) = delete;
+
+  explicit operator bool() const { return gl_buffer_ != 0; }
+  unsigned int gl_buffer() const { return gl_buffer_; }
+  void* device_pointer() const { return memory_.data(); }
+  size_t bytes() const { return memory_.bytes(); }
+  void reset();
+
+ private:
+  ExportableAllocation memory_;
+  unsigned int gl_memory_ = 0;  // GL memory object
+  unsigned int gl_buffer_ = 0;
+};
 
 // A GL buffer registered with CUDA. Move-only; unregisters on destruction, so it must be
 // destroyed before the GL buffer (and while the GL context is current).

@@ -160,9 +160,16 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
 
   const EngineInfo& info() const override {
     static const EngineInfo i{
-        "bit-multistep-multi", "multistep",
-        "CUDA on several GPUs: bit-multistep bands with halo rows exchanged through NCCL",
-        CellLayout::BitPacked, true};
+        .name = "bit-multistep-multi",
+        .family = "multistep",
+        .description =
+            "CUDA on several GPUs: bit-multistep bands with halo rows exchanged through NCCL",
+        .layout = CellLayout::BitPacked,
+        .gpu = true,
+        .rank = 200,
+        .pass_depth = 16,
+        .gl_shared = false,
+    };
     return i;
   }
 

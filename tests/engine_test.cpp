@@ -142,3 +142,37 @@ TEST(EngineRegionTest, WriteRegionChangesOnlyTheRectangleAndKeepsTheGeneration) 
 
 }  // namespace
 }  // namespace gpulife
+
+namespace gpulife {
+namespace {
+
+TEST(EngineInfoTest, MemoryFollowsTheLayoutUnlessTheEngineSaysOtherwise) {
+  EngineInfo byte{.name = "b", .layout = CellLayout::BytePerCell, .gpu = true};
+  EngineInfo bit{.name = "w", .layout = CellLayout::BitPacked, .gpu = true};
+  const double n = 65536;
+  // Two byte-per-cell states of 4 GiB, or two bit-packed ones of 512 MiB, plus the canonical copy.
+  EXPECT_GT(memory_bytes(byte, 65536, 65536), 2 * n * n);
+  EXPECT_LT(memory_bytes(byte, 65536, 65536), 2.5 * n * n);
+  EXPECT_GT(memory_bytes(bit, 65536, 65536), 3 * n * n / 8);
+  EXPECT_LT(memory_bytes(bit, 65536, 65536), 0.5 * n * n);
+  EXPECT_LT(memory_bytes(bit, 1000, 1000), memory_bytes(bit, 2000, 2000));
+  bit.memory_bytes = [](int64_t w, int64_t h) { return double(w) * double(h); };
+  EXPECT_EQ(memory_bytes(bit, 300, 200), 60000.0);
+  EXPECT_TRUE(fits_in_memory(80, 100));
+  EXPECT_FALSE(fits_in_memory(90, 100));
+}
+
+TEST(EngineInfoTest, CpuEnginesSayWhatTheTourAndTheDefaultNeed) {
+  EngineRegistry r;
+  register_cpu_engines(r);
+  const EngineInfo& simd = r.info("cpu-simd");
+  const EngineInfo& reference = r.info("reference");
+  EXPECT_LT(simd.rank, reference.rank);  // the fast one is preferred
+  EXPECT_FALSE(simd.caption.empty());
+  EXPECT_FALSE(reference.caption.empty());
+  EXPECT_GE(simd.pass_depth, 1);
+  EXPECT_FALSE(simd.gl_shared);
+}
+
+}  // namespace
+}  // namespace gpulife

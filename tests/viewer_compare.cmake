@@ -18,3 +18,11 @@ if(TARGET gpulife_viewer)
     LABELS viewer SKIP_RETURN_CODE 77 TIMEOUT 300
     ENVIRONMENT "GPULIFE_SHADER_DIR=${PROJECT_SOURCE_DIR}/shaders")
 endif()
+
+# Pacing and the interop path choice, without a window or a GPU.
+if(TARGET gpulife_viewer)
+  add_executable(viewer_pacing_test ${CMAKE_CURRENT_SOURCE_DIR}/viewer_pacing_checks.cpp)
+  target_link_libraries(viewer_pacing_test PRIVATE gpulife_viewer GTest::gtest GTest::gtest_main
+                                                   gpulife_warnings)
+  gtest_discover_tests(viewer_pacing_test DISCOVERY_TIMEOUT 60 PROPERTIES LABELS viewer)
+endif()

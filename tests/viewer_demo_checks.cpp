@@ -16,13 +16,19 @@ namespace {
 
 constexpr double kGiB = 1073741824.0;
 
-// A registry with the CPU engines and stand-ins for the GPU family whose availability the test
-// decides (the stand-ins are never created).
+// A registry with the CPU engines and stand-ins for the GPU family, registered in the order the
+// techniques were added (as gpu/gpu_engines.cu does), whose availability the test decides (the
+// stand-ins are never created).
 EngineRegistry registry_with_gpu(bool device) {
   EngineRegistry r;
   register_cpu_engines(r);
-  for (const char* name : {"bit-multistep", "bit64", "byte-naive", "bit32", "byte-grouped"}) {
-    EngineInfo info{name, "gpu", "stand-in", CellLayout::BitPacked, true};
+  for (const char* name : {"byte-naive", "byte-grouped", "bit32", "bit64", "bit-multistep"}) {
+    EngineInfo info{.name = name,
+                    .family = "gpu",
+                    .description = "stand-in",
+                    .gpu = true,
+                    .caption = std::string("The ") + name + " stage.",
+                    .gl_shared = true};
     r.add(
         info, []() -> std::unique_ptr<Engine> { return nullptr; },
         [device]() -> std::string { return device ? "" : "no CUDA device"; });
@@ -48,13 +54,28 @@ TEST(DemoTourEngines, ShowsTheCpuEnginesWithANoteWithoutADevice) {
 }
 
 TEST(DemoTourEngines, EveryStageHasItsOwnCaption) {
-  const std::vector<std::string> names = {"byte-naive",    "byte-grouped", "bit32",   "bit64",
-                                          "bit-multistep", "reference",    "cpu-simd"};
+  // Every engine this build registers that the tour can show says what it changed.
+  const EngineRegistry& registry = engine_registry();
+  std::vector<std::string> names;
+  for (const EngineInfo& info : registry.engines())
+    if (!info.caption.empty()) names.push_back(info.name);
+  EXPECT_GE(names.size(), 2u);  // reference and cpu-simd at least
   for (size_t i = 0; i < names.size(); ++i) {
-    const std::string a = stage_caption(names[i]);
+    const std::string a = stage_caption(registry, names[i]);
     EXPECT_GT(a.size(), 40u) << names[i];
-    for (size_t j = 0; j < i; ++j) EXPECT_NE(a, stage_caption(names[j]));
+    for (size_t j = 0; j < i; ++j) EXPECT_NE(a, stage_caption(registry, names[j]));
   }
+  EXPECT_EQ(stage_caption(registry, "no-such-engine"), "Engine no-such-engine.");
+}
+
+TEST(DemoTourEngines, NoEngineWithoutACaptionJoinsTheTour) {
+  EngineRegistry r = registry_with_gpu(true);
+  EngineInfo quiet{.name = "quiet", .family = "gpu", .gpu = true, .gl_shared = true};
+  r.add(
+      quiet, []() -> std::unique_ptr<Engine> { return nullptr; },
+      []() -> std::string { return ""; });
+  const TourEngines t = choose_tour_engines(r);
+  EXPECT_EQ(std::find(t.engines.begin(), t.engines.end(), "quiet"), t.engines.end());
 }
 
 TEST(DemoTourMemory, ByteEnginesNeedEightTimesTheBitEngines) {
@@ -62,10 +83,10 @@ TEST(DemoTourMemory, ByteEnginesNeedEightTimesTheBitEngines) {
   EngineInfo bit{"w", "bit", "", CellLayout::BitPacked, true};
   const double n = 65536;
   // Two byte-per-cell buffers of 4 GiB each at 65536^2, two bit-packed ones of 512 MiB.
-  EXPECT_GT(engine_memory_bytes(byte, 65536, 65536), 2 * n * n);
-  EXPECT_LT(engine_memory_bytes(byte, 65536, 65536), 2.5 * n * n);
-  EXPECT_GT(engine_memory_bytes(bit, 65536, 65536), 2 * n * n / 8);
-  EXPECT_LT(engine_memory_bytes(bit, 65536, 65536), 0.5 * n * n);
+  EXPECT_GT(memory_bytes(byte, 65536, 65536), 2 * n * n);
+  EXPECT_LT(memory_bytes(byte, 65536, 65536), 2.5 * n * n);
+  EXPECT_GT(memory_bytes(bit, 65536, 65536), 2 * n * n / 8);
+  EXPECT_LT(memory_bytes(bit, 65536, 65536), 0.5 * n * n);
 }
 
 TEST(DemoTourMemory, SkipsWhatDoesNotFitAndTriesWhatItCannotTell) {
@@ -85,7 +106,8 @@ TEST(DemoTourMemory, DefaultSizeIsTheLargestThatFits) {
   EXPECT_EQ(default_tour_size(false, 139.8 * kGiB), 2048);
   EXPECT_EQ(default_tour_size(true, 139.8 * kGiB), 65536);
   EXPECT_EQ(default_tour_size(true, 20 * kGiB), 32768);
-  EXPECT_EQ(default_tour_size(true, 2 * kGiB), 8192);
+  EXPECT_EQ(default_tour_size(true, 2 * kGiB), 16384);
+  EXPECT_EQ(default_tour_size(true, 1 * kGiB), 8192);
   EXPECT_EQ(default_tour_size(true, std::nullopt), 16384);
 }
 

@@ -98,7 +98,7 @@ TEST_F(EditToolTest, StrokeShowsEachFrameAndIsOneUndoStep) {
 }
 
 TEST_F(EditToolTest, DrawingWhileRunning) {
-  state.sim.gens_per_frame = 1;
+  state.sim.pace = PaceSettings{PaceMode::PerFrame, 1, 60.0};
   toggle_running(state);
   for (int frame = 0; frame < 5; ++frame) state.sim.tick(1.0 / 60);
   drag({30, 30}, {30, 31});  // a domino dies at once: just check the engine took the edit
@@ -289,7 +289,7 @@ TEST_F(EditToolTest, SingleStepIsUndoable) {
 TEST_F(EditToolTest, SpaceStepsOneGenerationAndTabStepsTheStepSize) {
   NavigateTool nav;
   drag({10, 10}, {12, 10});
-  state.sim.gens_per_frame = 5;
+  state.sim.pace = PaceSettings{PaceMode::PerFrame, 5, 60.0};
   auto settle = [&] {
     for (int i = 0; i < 2000 && state.sim.backend().backlog() > 0; ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));

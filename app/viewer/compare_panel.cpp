@@ -47,6 +47,9 @@ void lane_row(ViewerState& s, size_t i, double scale_percent, double slowest_ms)
   } else {
     ImGui::TextUnformatted(sim.engine_name().c_str());
   }
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  ImGui::Text("%" PRIu64, s.compare.lane_generation(s.sim, i));
 
   ImGui::TableNextColumn();
   const float width = ImGui::GetContentRegionAvail().x;
@@ -91,14 +94,7 @@ void lane_row(ViewerState& s, size_t i, double scale_percent, double slowest_ms)
     ImGui::TableNextColumn();
   }
   ImGui::TableNextColumn();
-  const std::vector<float>& hist = sim.ms_history();
-  if (!hist.empty()) {
-    const float hi = *std::max_element(hist.begin(), hist.end());
-    ImGui::PushStyleColor(ImGuiCol_PlotLines, lane_colour(i));
-    ImGui::PlotLines("##hist", hist.data(), int(hist.size()), 0, nullptr, 0.0f, hi * 1.15f,
-                     ImVec2(ImGui::GetContentRegionAvail().x, h));
-    ImGui::PopStyleColor();
-  }
+  draw_ms_history(sim.ms_history(), f.limit_ms_per_generation, h, lane_colour(i));
   ImGui::PopID();
 }
 
@@ -134,7 +130,7 @@ void compare_panel(ViewerState& s) {
     return;
   }
   ImGui::TextUnformatted("Tiles");
-  for (int t : {1, 2, 4}) {
+  for (int t : {1, 2, 4, 6}) {
     ImGui::SameLine();
     char label[8];
     std::snprintf(label, sizeof label, "%d", t);
@@ -145,8 +141,9 @@ void compare_panel(ViewerState& s) {
     char label[16];
     std::snprintf(label, sizeof label, "tile %d", t + 1);
     int& lane = s.tile_lane[size_t(t)];
-    lane = lane % int(s.compare.size());
-    if (ImGui::BeginCombo(label, s.compare.lane(s.sim, size_t(lane)).engine_name().c_str())) {
+    const bool spare = size_t(lane) >= s.compare.size();
+    if (ImGui::BeginCombo(
+            label, spare ? "(empty)" : s.compare.lane(s.sim, size_t(lane)).engine_name().c_str())) {
       for (size_t i = 0; i < s.compare.size(); ++i)
         if (ImGui::Selectable(s.compare.lane(s.sim, i).engine_name().c_str(), int(i) == lane))
           lane = int(i);
@@ -181,14 +178,17 @@ void draw_compare_window(ViewerState& s) {
   const ImGuiWindowFlags flags =
       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse;
   if (ImGui::Begin("Kernel comparison", &s.show_compare, flags)) {
-    ImGui::Text("%zu engines on copies of one state, %" PRId64 "x%" PRId64 ", generation %" PRIu64,
-                s.compare.size(), s.sim.width(), s.sim.height(), s.compare.generation());
+    ImGui::Text("%zu engines on copies of one state, %" PRId64 "x%" PRId64
+                ", each at its own speed",
+                s.compare.size(), s.sim.width(), s.sim.height());
     ImGui::SameLine();
     const Agreement& a = s.compare.agreement();
     const ImVec4 colour = a.state == Agreement::State::Agree      ? ImVec4(0.45f, 0.9f, 0.5f, 1)
                           : a.state == Agreement::State::Diverged ? ImVec4(1.0f, 0.45f, 0.4f, 1)
                                                                   : ImVec4(0.7f, 0.75f, 0.8f, 1);
     ImGui::TextColored(colour, "  %s", a.text.c_str());
+    if (const std::string waiting = s.compare.waiting_text(s.sim); !waiting.empty())
+      ImGui::TextDisabled("%s", waiting.c_str());
     double scale = 100.0, slowest = 0;
     for (size_t i = 0; i < s.compare.size(); ++i) {
       const LiveFigures& f = s.compare.lane(s.sim, i).figures();
@@ -198,9 +198,10 @@ void draw_compare_window(ViewerState& s) {
     scale *= 1.08;
     const ImGuiTableFlags table_flags =
         ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
-    if (ImGui::BeginTable("lanes", 6, table_flags)) {
+    if (ImGui::BeginTable("lanes", 7, table_flags)) {
       const float em = ImGui::GetFontSize();
       ImGui::TableSetupColumn("engine", ImGuiTableColumnFlags_WidthFixed, em * 11.5f);
+      ImGui::TableSetupColumn("generation", ImGuiTableColumnFlags_WidthFixed, em * 5.5f);
       ImGui::TableSetupColumn("% of bandwidth limit (marker: the limit)",
                               ImGuiTableColumnFlags_WidthStretch, 3.0f);
       ImGui::TableSetupColumn("ms/gen", ImGuiTableColumnFlags_WidthFixed, em * 4.5f);
@@ -233,7 +234,7 @@ bool export_compare_chart(ViewerState& s, const std::string& path) {
   options.subtitle = compute_device_summary() + "; " + std::to_string(s.sim.width()) + "x" +
                      std::to_string(s.sim.height()) + " " +
                      std::string(to_string(s.sim.topology())) + ", " + s.sim.rule().to_string() +
-                     ", live figures at generation " + std::to_string(s.compare.generation());
+                     ", live figures at generation " + std::to_string(s.compare.generation(s.sim));
   try {
     if (entries.empty()) throw Error("no engine has stepped yet");
     write_comparison_chart(path, entries, options);
@@ -253,15 +254,18 @@ void draw_tile_labels(ViewerState& s) {
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
   const float tw = float(s.tile_size.x) / scale.x, th = float(s.tile_size.y) / scale.y;
   const float ox = float(s.tile_origin.x) / scale.x, oy = float(s.tile_origin.y) / scale.y;
-  const int cols = 2, rows = s.tiles == 4 ? 2 : 1;
+  const int cols = tile_columns(s.tiles), rows = tile_rows(s.tiles);
   for (int t = 0; t < s.tiles; ++t) {
-    const size_t lane = size_t(s.tile_lane[size_t(t)]) % s.compare.size();
+    if (size_t(s.tile_lane[size_t(t)]) >= s.compare.size()) continue;  // a spare tile
+    const size_t lane = size_t(s.tile_lane[size_t(t)]);
     const ImVec2 o(ox + (t % cols) * tw, oy + (t / cols) * th);
     Simulation& sim = s.compare.lane(s.sim, lane);
     const LiveFigures& f = sim.figures();
     char label[128];
-    std::snprintf(label, sizeof label, "%s  %.4g ms/gen%s", sim.engine_name().c_str(),
-                  f.ms_per_generation, s.compare.lane_info(lane).diverged ? "  DIVERGED" : "");
+    std::snprintf(label, sizeof label, "%s  %.4g ms/gen  gen %llu%s", sim.engine_name().c_str(),
+                  f.ms_per_generation,
+                  static_cast<unsigned long long>(s.compare.lane_generation(s.sim, lane)),
+                  s.compare.lane_info(lane).diverged ? "  DIVERGED" : "");
     const ImVec2 size = ImGui::CalcTextSize(label);
     const ImVec2 at(o.x + 14, o.y + 10);
     draw->AddRectFilled(ImVec2(at.x - 8, at.y - 4), ImVec2(at.x + size.x + 8, at.y + size.y + 4),

@@ -1,13 +1,14 @@
-// Compare mode: lanes in lockstep, edits copied from the main state, agreement by state hash.
+// Compare mode: lanes stepping on their own within a time budget, edits reaching every lane,
+// agreement by state hashes at checkpoints.
 #include "app/viewer/comparison.hpp"
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <map>
-#include <thread>
+#include <utility>
 
 #include "app/engines.hpp"
 #include "core/error.hpp"
@@ -17,11 +18,6 @@
 
 namespace gpulife::app {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// A CPU lane that has not finished its generations by then is reported, not waited for forever.
-constexpr double kLaneWaitSeconds = 30.0;
 
 #if GPULIFE_HAVE_CUDA
 std::string size_text(GridSize s) {
@@ -41,7 +37,7 @@ std::vector<std::string> Comparison::default_engines() {
       continue;
     }
 #if GPULIFE_HAVE_CUDA
-    if (gpu::is_interop_engine(info.name)) gpu.push_back(info.name);
+    if (info.gl_shared) gpu.push_back(info.name);
 #endif
   }
   return gpu.empty() ? cpu : gpu;
@@ -53,24 +49,21 @@ GridSize Comparison::fitting_size(const std::vector<std::string>& engines, GridS
   const std::optional<size_t> free_gpu = cuda_free_bytes();
   if (!free_gpu) return wanted;
   const size_t free_bytes = *free_gpu;
-  // Headroom for the GL context, the density pyramid and the allocator's granularity.
-  const double budget = double(free_bytes) * 0.85;
   GridSize size = wanted;
   while (true) {
-    double sum = 0, largest = 0;
+    double sum = 0;
     std::string too_large;  // an engine one of whose states is more than the renderer draws
     for (const std::string& name : engines) {
-      if (!engine_registry().info(name).gpu || !gpu::is_interop_engine(name)) continue;
+      const EngineInfo& info = engine_registry().info(name);
+      if (!info.gl_shared) continue;
       const gpu::DeviceLayout layout =
           gpu::make_gpu_engine(name)->device_layout(size.width, size.height);
       if (max_state_bytes > 0 && layout.row_pitch_bytes * size_t(size.height) > max_state_bytes)
         too_large = name;
-      // Two GL state buffers each; while an engine starts, its own copy exists as well.
-      const double bytes = 2.0 * double(layout.buffer_bytes);
-      sum += bytes;
-      largest = std::max(largest, bytes);
+      sum += memory_bytes(info, size.width, size.height);
     }
-    if ((too_large.empty() && sum + largest <= budget) || size.width <= 256 || size.height <= 256)
+    if ((too_large.empty() && fits_in_memory(sum, double(free_bytes))) || size.width <= 256 ||
+        size.height <= 256)
       break;
     char note[240];
     if (!too_large.empty()) {
@@ -81,7 +74,7 @@ GridSize Comparison::fitting_size(const std::vector<std::string>& engines, GridS
       std::snprintf(note, sizeof note,
                     "%s does not fit all %zu engines together (%.1f GiB needed, %.1f GiB free); "
                     "trying half",
-                    size_text(size).c_str(), engines.size(), (sum + largest) / double(1ull << 30),
+                    size_text(size).c_str(), engines.size(), sum / double(1ull << 30),
                     double(free_bytes) / double(1ull << 30));
     }
     notes.push_back(note);
@@ -98,36 +91,39 @@ GridSize Comparison::fitting_size(const std::vector<std::string>& engines, GridS
 
 std::vector<std::string> Comparison::begin(Simulation& main,
                                            const std::vector<std::string>& engines) {
+  const std::optional<InjectedFault> keep = fault;
   end();
+  fault = keep;
   std::vector<std::string> notes;
-  engines_.clear();
   uint64_t generation = 0;
-  const Grid state = main.state(&generation);
-  lanes_.emplace_back();  // lane 0: the main simulation
-  engines_.push_back(main.engine_name());
+  main.backend().cancel();  // generations queued for the old state are not the new lanes'
+  start_ = main.state(&generation);
+  base_ = generation;
+  CompareLane first;
+  first.engine = main.engine_name();
+  first.offset = main.generation();
+  lanes_.push_back(std::move(first));
   for (const std::string& name : engines) {
-    if (std::find(engines_.begin(), engines_.end(), name) != engines_.end()) continue;
+    if (std::any_of(lanes_.begin(), lanes_.end(),
+                    [&](const CompareLane& l) { return l.engine == name; }))
+      continue;
     auto sim = std::make_unique<Simulation>();
+    sim->interop = main.interop;
     try {
-      sim->start(name, state, main.rule());
+      sim->start(name, start_, main.rule());
     } catch (const Error& e) {
       notes.push_back(name + " left out: " + e.what());
       continue;
     }
     CompareLane lane;
+    lane.engine = name;
+    lane.offset = sim->generation();
     lane.own = std::move(sim);
     lanes_.push_back(std::move(lane));
-    engines_.push_back(name);
   }
-  base_generation_ = generation;
-  lanes_[0].generation_offset = main.generation();
-  requested_ = 0;
-  pending_steps_ = 0;
-  next_check_ = check_every;
   seen_serial_ = main.edits().serial;
   seen_restart_ = main.edits().restart_serial;
   main.take_edits();
-  agreement_ = {};
   agreement_.generation = generation;
   agreement_.text = "comparing " + std::to_string(lanes_.size()) + " engines from generation " +
                     std::to_string(generation);
@@ -136,15 +132,37 @@ std::vector<std::string> Comparison::begin(Simulation& main,
 
 void Comparison::end() {
   lanes_.clear();
-  engines_.clear();
+  hashes_.clear();
   agreement_ = {};
+  pending_steps_ = 0;
+  first_lane_ = 0;
+  start_ = Grid();
 }
 
 void Comparison::restart(Simulation& main) {
-  std::vector<std::string> others(engines_.begin() + 1, engines_.end());
-  const std::optional<InjectedFault> keep = fault;
+  std::vector<std::string> others;
+  for (size_t i = 1; i < lanes_.size(); ++i) others.push_back(lanes_[i].engine);
   for (const std::string& note : begin(main, others)) std::printf("compare: %s\n", note.c_str());
-  fault = keep;
+}
+
+uint64_t Comparison::lane_generation(Simulation& main, size_t i) {
+  return base_ + (lane(main, i).generation() - lanes_[i].offset);
+}
+
+uint64_t Comparison::generation(Simulation& main) {
+  uint64_t g = base_;
+  for (size_t i = 0; i < lanes_.size(); ++i) g = std::max(g, lane_generation(main, i));
+  return g;
+}
+
+bool Comparison::lanes_in_step(Simulation& main) {
+  for (size_t i = 0; i < lanes_.size(); ++i) {
+    if (lanes_[i].diverged) continue;
+    if (lanes_[i].expected != lanes_[0].expected || progress(main, i) != lanes_[i].expected ||
+        lane(main, i).backend().backlog() > 0)
+      return false;
+  }
+  return true;
 }
 
 void Comparison::copy_edits(Simulation& main) {
@@ -169,68 +187,24 @@ void Comparison::copy_edits(Simulation& main) {
   }
 }
 
-uint64_t Comparison::lane_generation(Simulation& main, size_t i) {
-  return lane(main, i).generation() - lanes_[i].generation_offset;
-}
-
-void Comparison::wait_for_lanes(Simulation& main) {
-  const auto start = Clock::now();
-  for (size_t i = 0; i < lanes_.size(); ++i) {
-    if (lanes_[i].diverged) continue;
-    while (lane_generation(main, i) < requested_) {
-      if (std::chrono::duration<double>(Clock::now() - start).count() > kLaneWaitSeconds) return;
-      std::this_thread::sleep_for(std::chrono::microseconds(200));
-    }
-  }
-}
-
-void Comparison::tick(Simulation& main, double dt) {
-  if (!active()) return;
-  const Simulation::Edits& edits = main.edits();
-  if (edits.restart_serial != seen_restart_ ||
-      (!lanes_[0].diverged && lane_generation(main, 0) != requested_)) {
-    // A new grid or rule, or the main state moved in time (undo of a run): start over from it.
-    restart(main);
-  } else if (edits.serial != seen_serial_) {
-    copy_edits(main);
-  }
-  seen_serial_ = main.edits().serial;
-  seen_restart_ = main.edits().restart_serial;
-  main.take_edits();
-  engines_[0] = main.engine_name();
-
-  uint64_t n = main.due_generations(dt) + pending_steps_;
-  pending_steps_ = 0;
-  // Every lane stops exactly at the next check (and at the fault) so they are compared at the
-  // same generation.
+uint64_t Comparison::next_stop(Simulation& main, size_t i) {
+  (void)main;
+  const uint64_t p = lanes_[i].expected;
   uint64_t stop = UINT64_MAX;
-  if (check_every > 0) stop = next_check_;
-  const bool fault_due = fault && fault->generation > base_generation_ + requested_;
-  if (fault_due) stop = std::min(stop, fault->generation - base_generation_);
-  if (stop != UINT64_MAX) n = std::min(n, stop - requested_);
-  if (n > 0) {
-    for (size_t i = 0; i < lanes_.size(); ++i)
-      if (!lanes_[i].diverged) lane(main, i).request_step(n);
-    requested_ += n;
-  }
-  wait_for_lanes(main);
-  for (size_t i = 0; i < lanes_.size(); ++i) lane(main, i).update(dt);
-  if (fault_due && base_generation_ + requested_ == fault->generation) {
-    // Checked at once: a lone flipped cell can die out within a few generations in a soup.
-    inject_fault(main);
-    check_agreement(main);
-  }
-  if (check_every > 0 && requested_ >= next_check_) {
-    check_agreement(main);
-    next_check_ = requested_ + check_every;
-  }
+  if (check_every > 0) stop = (p / check_every + 1) * check_every;
+  // Every lane also stops (and is hashed) at the fault's generation, so it is caught at once.
+  if (fault && fault->generation > base_ + p) stop = std::min(stop, fault->generation - base_);
+  return stop;
 }
 
-void Comparison::inject_fault(Simulation& main) {
-  for (size_t i = 0; i < lanes_.size(); ++i) {
-    if (engines_[i] != fault->engine || lanes_[i].fault_injected) continue;
-    lanes_[i].fault_injected = true;
-    Simulation& sim = lane(main, i);
+void Comparison::arrive(Simulation& main, size_t i) {
+  CompareLane& l = lanes_[i];
+  const uint64_t p = l.expected;
+  l.handled = p;
+  Simulation& sim = lane(main, i);
+  const bool at_fault = fault && fault->generation == base_ + p;
+  if (at_fault && l.engine == fault->engine && !l.fault_injected) {
+    l.fault_injected = true;
     const Cell c{sim.width() / 2, sim.height() / 2};
     const Box box{c.x, c.y, c.x, c.y};
     sim.backend().edit_engine([&](Engine& e) {
@@ -241,64 +215,252 @@ void Comparison::inject_fault(Simulation& main) {
     });
     std::printf("compare: flipped cell (%" PRId64 ", %" PRId64 ") of %s at generation %" PRIu64
                 "\n",
-                c.x, c.y, engines_[i].c_str(), fault->generation);
+                c.x, c.y, l.engine.c_str(), fault->generation);
+  }
+  if (!at_fault && (check_every == 0 || p % check_every != 0)) return;
+  auto& row = hashes_[p];
+  row.resize(lanes_.size());
+  sim.backend().with_engine([&](Engine& e) { row[i] = e.hash(); });
+}
+
+void Comparison::step_lane(Simulation& main, size_t i, uint64_t n) {
+  CompareLane& l = lanes_[i];
+  Simulation& sim = lane(main, i);
+  if (!sim.gpu()) {
+    // A CPU lane runs on its worker: queue up to the next stop, and look again next frame. Once
+    // idle where it was sent, it is at a stop (or at the end of a chunk) to deal with first.
+    if (progress(main, i) != l.expected || sim.backend().backlog() > 0) return;
+    if (l.expected != l.handled) arrive(main, i);
+    if (n == 0 || l.diverged) return;
+    const uint64_t k = std::min(n, next_stop(main, i) - l.expected);
+    sim.request_step(k);
+    l.expected += k;
+    return;
+  }
+  while (n > 0 && !l.diverged) {
+    const uint64_t stop = next_stop(main, i);
+    const uint64_t k = std::min(n, stop - l.expected);
+    sim.request_step(k);
+    l.expected += k;
+    n -= k;
+    if (l.expected == stop) arrive(main, i);
   }
 }
 
-void Comparison::check_agreement(Simulation& main) {
-  const uint64_t generation = base_generation_ + requested_;
-  std::vector<uint64_t> hashes(lanes_.size(), 0);
-  std::map<uint64_t, std::vector<size_t>> groups;
+void Comparison::tick(Simulation& main, double dt, double budget_ms) {
+  if (!active()) return;
+  const Simulation::Edits& edits = main.edits();
+  if (edits.restart_serial != seen_restart_) {
+    restart(main);  // a new grid or rule
+  } else if (edits.serial != seen_serial_) {
+    // Edits reach every lane: as the same edit while all stand at one generation (drawing while
+    // paused), otherwise by starting every lane over from the edited main state.
+    if (lanes_in_step(main)) {
+      copy_edits(main);
+    } else {
+      restart(main);
+    }
+  }
+  seen_serial_ = main.edits().serial;
+  seen_restart_ = main.edits().restart_serial;
+  main.take_edits();
+  lanes_[0].engine = main.engine_name();
+
+  const uint64_t explicit_steps = std::exchange(pending_steps_, 0);
+  const uint64_t paced = main.due_generations(dt, budget_ms);
+  const bool fastest = main.pace.mode == PaceMode::Auto;
+  size_t gpu_lanes = 0;
+  for (size_t i = 0; i < lanes_.size(); ++i)
+    if (!lanes_[i].diverged && lane(main, i).gpu()) ++gpu_lanes;
+  const double share = budget_ms / double(std::max<size_t>(gpu_lanes, 1));
+  double remaining = budget_ms;
+  bool stepped = false;
+  const size_t n = lanes_.size();
+  for (size_t k = 0; k < n; ++k) {
+    const size_t i = (first_lane_ + k) % n;
+    CompareLane& l = lanes_[i];
+    if (l.diverged) continue;
+    Simulation& sim = lane(main, i);
+    uint64_t gens = explicit_steps;
+    const double ms = sim.figures().ms_per_generation;
+    if (main.running) {
+      if (sim.gpu()) {
+        const uint64_t depth = uint64_t(std::max(sim.backend().info().pass_depth, 1));
+        const double pass_ms = ms * double(depth);
+        l.credit_ms = std::min(l.credit_ms + share, std::max(budget_ms, 4 * pass_ms));
+        uint64_t fit = depth;  // speed unknown yet: one pass
+        if (ms > 0) {
+          // A lane waits until its owed time covers a few passes (as many as the budget allows):
+          // steps of one pass at a time would time each pass with its launch and sync costs.
+          const double chunk =
+              pass_ms * std::max(1.0, std::floor(std::min(budget_ms, 4 * pass_ms) / pass_ms));
+          double allowed = l.credit_ms >= chunk ? l.credit_ms : 0.0;
+          if (stepped) allowed = std::min(allowed, remaining);
+          fit = depth * uint64_t(std::max(0.0, std::floor(allowed / pass_ms)));
+        }
+        gens += fastest ? fit : std::min(paced, fit);
+      } else {
+        const uint64_t per_frame =
+            ms > 0 ? uint64_t(std::max(1.0, std::ceil(dt * 1e3 / ms))) : uint64_t{1};
+        gens += fastest ? per_frame : paced;
+      }
+    }
+    step_lane(main, i, gens);
+    if (sim.gpu() && gens > 0) {
+      const double cost = ms > 0 ? ms * double(gens) : 0;
+      l.credit_ms -= std::min(l.credit_ms, cost);
+      remaining -= cost;
+      stepped = true;
+    }
+  }
+  first_lane_ = (first_lane_ + 1) % n;
+  for (size_t i = 0; i < lanes_.size(); ++i) lane(main, i).update(dt);
+  judge(main);
+}
+
+std::string Comparison::waiting_text(Simulation& main) {
+  if (hashes_.empty()) return {};
+  const auto& [checkpoint, row] = *hashes_.begin();
+  size_t there = 0, running = 0;
+  size_t slowest = 0;
   for (size_t i = 0; i < lanes_.size(); ++i) {
     if (lanes_[i].diverged) continue;
-    if (lane_generation(main, i) != requested_) {
-      // A CPU lane that could not keep up is left out of this check rather than misjudged.
+    ++running;
+    if (i < row.size() && row[i]) ++there;
+    if (running == 1 || lane_generation(main, i) < lane_generation(main, slowest)) slowest = i;
+  }
+  return "next check at generation " + std::to_string(base_ + checkpoint) + ": " +
+         std::to_string(there) + " of " + std::to_string(running) + " engines there, " +
+         lanes_[slowest].engine + " at " + std::to_string(lane_generation(main, slowest));
+}
+
+void Comparison::judge(Simulation& main) {
+  for (auto it = hashes_.begin(); it != hashes_.end();) {
+    const uint64_t checkpoint = it->first;
+    std::vector<std::optional<uint64_t>>& row = it->second;
+    row.resize(lanes_.size());
+    bool complete = true;
+    std::map<uint64_t, std::vector<size_t>> groups;
+    for (size_t i = 0; i < lanes_.size(); ++i) {
+      if (lanes_[i].diverged) continue;
+      if (!row[i]) {
+        complete = false;
+        break;
+      }
+      groups[*row[i]].push_back(i);
+    }
+    if (!complete) {
+      ++it;
       continue;
     }
-    lane(main, i).backend().with_engine([&](Engine& e) { hashes[i] = e.hash(); });
-    groups[hashes[i]].push_back(i);
-  }
-  ++agreement_.checks;
-  agreement_.generation = generation;
-  if (groups.size() <= 1) {
-    size_t agreeing = groups.empty() ? 0 : groups.begin()->second.size();
-    size_t frozen = 0;
-    for (const CompareLane& l : lanes_) frozen += l.diverged ? 1 : 0;
-    if (frozen == 0) {
-      agreement_.state = Agreement::State::Agree;
-      agreement_.text = "all " + std::to_string(agreeing) + " engines agree at generation " +
-                        std::to_string(generation);
-      std::printf("compare: %s\n", agreement_.text.c_str());
+    ++agreement_.checks;
+    agreement_.generation = base_ + checkpoint;
+    if (groups.size() <= 1) {
+      const size_t agreeing = groups.empty() ? 0 : groups.begin()->second.size();
+      if (std::none_of(lanes_.begin(), lanes_.end(),
+                       [](const CompareLane& l) { return l.diverged; })) {
+        agreement_.state = Agreement::State::Agree;
+        agreement_.text = "all " + std::to_string(agreeing) + " engines agree at generation " +
+                          std::to_string(base_ + checkpoint);
+        std::printf("compare: %s\n", agreement_.text.c_str());
+      }
+      // With an engine already diverged the panel keeps naming it; the others still agree.
+    } else {
+      // The largest group is taken as right; a tie goes to the group holding the main engine.
+      const std::vector<size_t>* majority = nullptr;
+      for (const auto& [hash, members] : groups) {
+        const bool has_main = members.front() == 0;
+        if (!majority || members.size() > majority->size() ||
+            (members.size() == majority->size() && has_main))
+          majority = &members;
+      }
+      std::vector<size_t> wrong;
+      for (const auto& [hash, members] : groups)
+        if (&members != majority) wrong.insert(wrong.end(), members.begin(), members.end());
+      report_divergence(main, checkpoint, *majority, wrong);
     }
-    // With an engine already diverged the panel keeps naming it; the others still agree.
-    return;
+    it = hashes_.erase(it);
   }
-  // The largest group is taken as right; a tie goes to the group holding the main engine.
-  const std::vector<size_t>* majority = nullptr;
-  for (const auto& [hash, members] : groups) {
-    const bool has_main = std::find(members.begin(), members.end(), 0) != members.end();
-    if (!majority || members.size() > majority->size() ||
-        (members.size() == majority->size() && has_main))
-      majority = &members;
+}
+
+std::optional<Grid> Comparison::state_at(Simulation& main, size_t i, uint64_t checkpoint) {
+  Simulation& sim = lane(main, i);
+  if (progress(main, i) == checkpoint && sim.backend().backlog() == 0) return sim.backend().state();
+  // Re-run the lane's engine from the start state: engines are deterministic, and the one
+  // change made to a lane besides stepping is its injected fault, replayed at its generation.
+  const double ms = sim.figures().ms_per_generation;
+  if (ms <= 0 || ms * double(checkpoint) > locate_budget_ms) return std::nullopt;
+  try {
+    std::unique_ptr<Engine> engine = engine_registry().create(lanes_[i].engine);
+    engine->set_rule(main.rule());
+    engine->load(start_);
+    uint64_t done = 0;
+    if (lanes_[i].fault_injected && fault->generation - base_ <= checkpoint) {
+      done = fault->generation - base_;
+      engine->step(done);
+      const Cell c{start_.width() / 2, start_.height() / 2};
+      Grid cell = engine->read_region(Box{c.x, c.y, c.x, c.y});
+      cell.set(0, 0, !cell.get(0, 0));
+      engine->write_region(cell, c);
+    }
+    engine->step(checkpoint - done);
+    Grid g;
+    engine->store(g);
+    return g;
+  } catch (const Error& e) {
+    std::printf("compare: could not re-run %s to locate the difference: %s\n",
+                lanes_[i].engine.c_str(), e.what());
+    return std::nullopt;
   }
-  const Grid right = lane(main, majority->front()).backend().state();
+}
+
+void Comparison::report_divergence(Simulation& main, uint64_t checkpoint,
+                                   const std::vector<size_t>& majority,
+                                   const std::vector<size_t>& wrong) {
+  const uint64_t generation = base_ + checkpoint;
+  for (size_t i : wrong) {
+    lanes_[i].diverged = true;
+    lane(main, i).backend().cancel();
+  }
+  // The reference: a majority lane standing at the checkpoint, else the fastest one re-run.
+  size_t reference = majority.front();
+  for (size_t i : majority) {
+    if (progress(main, i) == checkpoint) {
+      reference = i;
+      break;
+    }
+    const double a = lane(main, i).figures().ms_per_generation;
+    const double b = lane(main, reference).figures().ms_per_generation;
+    if (a > 0 && (b <= 0 || a < b)) reference = i;
+  }
+  const std::optional<Grid> right = state_at(main, reference, checkpoint);
   std::string text;
-  for (const auto& [hash, members] : groups) {
-    if (&members == majority) continue;
-    for (size_t i : members) {
-      lanes_[i].diverged = true;
-      const Grid wrong = lane(main, i).backend().state();
-      const std::optional<Cell> cell = first_difference(right, wrong);
-      if (!text.empty()) text += "; ";
-      text += engines_[i] + " diverged at generation " + std::to_string(generation);
-      if (cell)
+  for (size_t i : wrong) {
+    if (!text.empty()) text += "; ";
+    text += lanes_[i].engine + " diverged at generation " + std::to_string(generation);
+    const std::optional<Grid> bad = right ? state_at(main, i, checkpoint) : std::nullopt;
+    const uint64_t ahead = progress(main, i) - std::min(progress(main, i), checkpoint);
+    if (bad && ahead > 0) {
+      // The lane ran past the checkpoint before the verdict: it is shown where it went wrong.
+      lane(main, i).backend().with_engine([&](Engine& e) {
+        const uint64_t g = e.generation() - std::min(e.generation(), ahead);
+        e.load(*bad);
+        e.set_generation(g);
+      });
+      lanes_[i].expected = checkpoint;
+    }
+    if (right && bad) {
+      if (const std::optional<Cell> cell = first_difference(*right, *bad))
         text += ": first differing cell (" + std::to_string(cell->x) + ", " +
                 std::to_string(cell->y) + ")";
+    } else {
+      text += " (first differing cell not located: it needs a re-run longer than " +
+              std::to_string(int(locate_budget_ms / 1000)) + " s)";
     }
   }
-  text += majority->size() == 1
+  text += majority.size() == 1
               ? "; the other engine keeps running"
-              : "; the other " + std::to_string(majority->size()) + " agree and keep running";
+              : "; the other " + std::to_string(majority.size()) + " agree and keep running";
   agreement_.state = Agreement::State::Diverged;
   agreement_.text = text;
   std::printf("compare: %s\n", text.c_str());

@@ -67,7 +67,9 @@ int demo_command(const std::vector<std::string>& args) {
            "the stages, in order (default: byte-naive, byte-grouped, bit32, bit64, "
            "bit-multistep; reference, cpu-simd without a CUDA device)");
   p.option("gens-per-frame", "g", "G|auto",
-           "generations stepped per frame; auto keeps stepping near 8 ms a frame", "auto");
+           "generations stepped per frame; auto: as many whole passes as fit about 60 frames "
+           "a second",
+           "auto");
   p.option("window", "", "WxH", "window (or headless image) size", "1280x800");
   p.option("zoom", "z", "PX_PER_CELL",
            "pixels per cell, around the grid's centre; 0 shows the whole grid", "2");

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "app/engines.hpp"
+#include "app/fonts.hpp"
 #include "core/error.hpp"
 #include "core/hash.hpp"
 #include "imgui.h"
@@ -25,7 +26,6 @@ namespace fs = std::filesystem;
 constexpr double kGiB = 1073741824.0;
 // Stepping's share of a frame when the generations per frame are chosen automatically: enough
 // for the fast engines to show their rate, little enough that the view stays smooth.
-constexpr double kStepBudgetMs = 8.0;
 // The first steps of an engine carry one-off costs (conversion, caches, launch-shape choice).
 constexpr size_t kWarmupSamples = 2;
 
@@ -89,21 +89,6 @@ std::optional<double> host_available_bytes() {
   return std::nullopt;
 }
 
-// A DejaVu font file from $GPULIFE_FONT_DIR or the usual system folders; empty when none is
-// there (then ImGui's built-in font is scaled instead).
-fs::path tour_font_path(const char* file) {
-  std::vector<fs::path> dirs;
-  if (const char* env = std::getenv("GPULIFE_FONT_DIR")) dirs.emplace_back(env);
-  for (const char* d :
-       {"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF"})
-    dirs.emplace_back(d);
-  for (const fs::path& dir : dirs) {
-    std::error_code ec;
-    if (fs::exists(dir / file, ec)) return dir / file;
-  }
-  return {};
-}
-
 const ImVec4 kAccent(1.0f, 0.78f, 0.24f, 1.0f);
 const ImVec4 kText(0.90f, 0.92f, 0.95f, 1.0f);
 const ImVec4 kDim(0.62f, 0.66f, 0.72f, 1.0f);
@@ -147,49 +132,28 @@ constexpr ImGuiWindowFlags kOverlayFlags =
 }  // namespace
 
 TourEngines choose_tour_engines(const EngineRegistry& registry) {
+  // Registration order is the order each technique was added; engines without a caption are
+  // not part of the story.
+  auto pick = [&](bool gpu) {
+    std::vector<std::string> names;
+    for (const EngineInfo& info : registry.engines()) {
+      if (info.gpu != gpu || info.caption.empty() || (gpu && !info.gl_shared)) continue;
+      if (registry.unavailable_reason(info.name).empty()) names.push_back(info.name);
+    }
+    return names;
+  };
   TourEngines t;
-  for (const char* name : {"byte-naive", "byte-grouped", "bit32", "bit64", "bit-multistep"}) {
-    if (registry.contains(name) && registry.unavailable_reason(name).empty())
-      t.engines.emplace_back(name);
-  }
+  t.engines = pick(true);
   if (!t.engines.empty()) return t;
-  for (const char* name : {"reference", "cpu-simd"}) {
-    if (registry.contains(name) && registry.unavailable_reason(name).empty())
-      t.engines.emplace_back(name);
-  }
+  t.engines = pick(false);
   t.note = "no CUDA device: showing the CPU engines";
   return t;
 }
 
-std::string stage_caption(const std::string& engine) {
-  if (engine == "byte-naive")
-    return "The starting point: one byte per cell and one thread per cell. Each thread reads its "
-           "nine cells straight from memory, so every byte is fetched about nine times.";
-  if (engine == "byte-grouped")
-    return "Still a byte per cell, but each thread now updates a run of cells with 16-byte loads "
-           "and stores, reusing the neighbours it already holds instead of reading them again.";
-  if (engine == "bit32")
-    return "Bit-packed: 32 cells share one 32-bit word, an eighth of the memory traffic. The "
-           "neighbour counts of all 32 cells are summed at once by bitwise adder logic.";
-  if (engine == "bit64")
-    return "The same bit-parallel adders on 64-bit words: 64 cells per load, half the loads and "
-           "instructions per cell.";
-  if (engine == "bit-multistep")
-    return "Several generations per pass: a tile and its halo stay in registers for up to 16 "
-           "generations before going back to memory, so it beats the one-generation bandwidth "
-           "limit.";
-  if (engine == "bit-multistep-multi")
-    return "The multistep kernel on bands of the grid spread over several GPUs, halos exchanged "
-           "between them.";
-  if (engine == "reference")
-    return "The reference engine: one byte per cell, one cell at a time on one core. Simple and "
-           "slow; every other engine is checked against it.";
-  if (engine == "cpu-simd")
-    return "Bit-sliced: 64 cells per word, neighbour counts summed by bitwise adders in "
-           "AVX-512/AVX2 registers on all cores, several generations per pass over each band.";
-  const EngineRegistry& registry = engine_registry();
-  if (registry.contains(engine)) return registry.info(engine).description + ".";
-  return "Engine " + engine + ".";
+std::string stage_caption(const EngineRegistry& registry, const std::string& engine) {
+  if (!registry.contains(engine)) return "Engine " + engine + ".";
+  const EngineInfo& info = registry.info(engine);
+  return info.caption.empty() ? info.description + "." : info.caption;
 }
 
 MemoryProbe system_memory_probe() {
@@ -202,24 +166,13 @@ MemoryProbe system_memory_probe() {
   return p;
 }
 
-double engine_memory_bytes(const EngineInfo& info, int64_t width, int64_t height) {
-  auto round16 = [](double bytes) { return std::ceil(bytes / 16.0) * 16.0; };
-  const double h = double(height);
-  const double canonical = double((width + 63) / 64) * 8.0 * h;
-  const double pitch = info.layout == CellLayout::BytePerCell
-                           ? round16(double(width))
-                           : round16(double((width + 63) / 64) * 8.0);
-  const double state = 2.0 * pitch * h + canonical;
-  return state * 1.1 + 256.0 * 1048576.0;
-}
-
 std::string memory_shortfall(const EngineInfo& info, int64_t width, int64_t height,
                              const MemoryProbe& probe) {
   const auto& source = info.gpu ? probe.device_free_bytes : probe.host_free_bytes;
   const std::optional<double> free_bytes = source ? source() : std::nullopt;
   if (!free_bytes) return {};
-  const double need = engine_memory_bytes(info, width, height);
-  if (need <= *free_bytes) return {};
+  const double need = memory_bytes(info, width, height);
+  if (fits_in_memory(need, *free_bytes)) return {};
   char text[160];
   std::snprintf(text, sizeof text, "needs about %.1f GiB of %s memory at %lldx%lld, %.1f GiB free",
                 need / kGiB, info.gpu ? "GPU" : "host", static_cast<long long>(width),
@@ -230,11 +183,12 @@ std::string memory_shortfall(const EngineInfo& info, int64_t width, int64_t heig
 int64_t default_tour_size(bool gpu, std::optional<double> device_free_bytes) {
   if (!gpu) return 2048;
   if (!device_free_bytes) return 16384;
+  // The byte engines need the most, and a switch holds two engines' states for a moment.
   EngineInfo byte_engine;
   byte_engine.layout = CellLayout::BytePerCell;
   byte_engine.gpu = true;
   for (int64_t n = 65536; n > 1024; n /= 2) {
-    if (2.0 * engine_memory_bytes(byte_engine, n, n) <= 0.7 * *device_free_bytes) return n;
+    if (fits_in_memory(2 * memory_bytes(byte_engine, n, n), *device_free_bytes)) return n;
   }
   return 1024;
 }
@@ -299,7 +253,7 @@ void DemoTour::load_fonts(ViewerState& state) {
   ImGuiIO& io = ImGui::GetIO();
   const float s = std::max(1.0f, state.ui_scale);
   auto load = [&](const char* file, float px) -> ImFont* {
-    if (const fs::path path = tour_font_path(file); !path.empty())
+    if (const fs::path path = find_font(file); !path.empty())
       return io.Fonts->AddFontFromFileTTF(path.c_str(), px * s);
     ImFontConfig config;
     config.SizePixels = px * s;
@@ -382,18 +336,17 @@ bool DemoTour::enter_stage(ViewerState& state, int from, const Grid* soup) {
     StageResult& r = results_[size_t(i)];
     r.shown = true;
     r.first_generation = r.last_generation = last_generation_;
-    const bool multistep = registry.info(engine).family == "multistep";
-    gens_per_frame_ = options_.gens_per_frame > 0 ? options_.gens_per_frame : multistep ? 16 : 1;
-    state.sim.gens_per_frame = gens_per_frame_;
+    // The viewer's pacing: Auto fills the frame in whole passes of this engine's depth.
+    state.sim.pace = options_.gens_per_frame > 0
+                         ? PaceSettings{PaceMode::PerFrame, options_.gens_per_frame, 60.0}
+                         : PaceSettings{};
     return true;
   }
   return false;
 }
 
 void DemoTour::sample(ViewerState& state) {
-  // Right after a switch the figures still hold the previous engine's step until this one's
-  // first step lands in the (cleared) history.
-  if (state.sim.ms_history().empty()) return;
+  // Right after a switch the figures are cleared until this engine's first step.
   // Only this stage's engine counts (a loop that switched engines itself would be caught here).
   if (state.sim.engine_name() != options_.engines[size_t(stage_)]) return;
   const LiveFigures& f = state.sim.figures();
@@ -404,18 +357,6 @@ void DemoTour::sample(ViewerState& state) {
   gcells_.push_back(f.gcells_per_second);
   limit_gbytes_ = f.limit_gbytes_per_second;
   results_[size_t(stage_)].last_generation = f.generation;
-}
-
-void DemoTour::adapt_gens_per_frame(ViewerState& state) {
-  if (options_.gens_per_frame > 0 || ms_.empty()) return;
-  const bool multistep =
-      engine_registry().info(options_.engines[size_t(stage_)]).family == "multistep";
-  // From the stage's median, so one slow step (a busy machine) does not halve the rate.
-  int g = int(std::clamp(kStepBudgetMs / median(settled(ms_)), 1.0, 4096.0));
-  if (g >= 16) g -= g % 16;
-  if (multistep) g = std::max(g, 16);
-  gens_per_frame_ = g;
-  state.sim.gens_per_frame = g;
 }
 
 void DemoTour::finish_stage() {
@@ -491,7 +432,6 @@ void DemoTour::before_frame(ViewerState& state, double dt) {
   if (++frames_in_phase_ > 2) elapsed_ += dt;
   if (phase_ == Phase::Stage) {
     sample(state);
-    adapt_gens_per_frame(state);
   }
   if (elapsed_ < options_.stage_seconds) return;
   ending_ = true;
@@ -537,9 +477,9 @@ void DemoTour::draw_status_line(ViewerState& state) {
     const LiveFigures& f = state.sim.figures();
     char text[256];
     std::snprintf(text, sizeof text,
-                  "generation %llu  \xc2\xb7  %d gens/frame  \xc2\xb7  %.0f gens/s",
-                  static_cast<unsigned long long>(state.sim.generation()), gens_per_frame_,
-                  f.generations_per_second);
+                  "generation %llu  \xc2\xb7  %llu gens/frame  \xc2\xb7  %.0f gens/s",
+                  static_cast<unsigned long long>(state.sim.generation()),
+                  static_cast<unsigned long long>(f.gens_per_frame), f.generations_per_second);
     // Shorter forms when the free area is narrow (a small window, or the panel shown).
     const float room = float(vp.x - left) - 60.0f * s;
     const std::string grid = size_text(state.sim.width(), state.sim.height());
@@ -584,7 +524,7 @@ void DemoTour::draw_stage_caption(ViewerState& state) {
   {
     FontScope font(text_font_);
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(kText, "%s", stage_caption(engine).c_str());
+    ImGui::TextColored(kText, "%s", stage_caption(engine_registry(), engine).c_str());
     ImGui::PopTextWrapPos();
   }
   ImGui::Dummy(ImVec2(0, 4.0f * s));

@@ -25,8 +25,8 @@ struct TourEngines {
 };
 TourEngines choose_tour_engines(const EngineRegistry& registry);
 
-// One or two sentences on what this stage changed against the one before.
-std::string stage_caption(const std::string& engine);
+// One or two sentences on what this stage changed against the one before (the engine's caption).
+std::string stage_caption(const EngineRegistry& registry, const std::string& engine);
 
 // Free memory where the engines live; nullopt when it cannot be told (then the stage is tried
 // and a failure to start it is what skips it).
@@ -36,9 +36,6 @@ struct MemoryProbe {
 };
 MemoryProbe system_memory_probe();
 
-// Bytes an engine holds for a grid of this size (its two state buffers plus the bit-packed copy
-// a switch goes through), with some headroom.
-double engine_memory_bytes(const EngineInfo& info, int64_t width, int64_t height);
 // Empty when the engine fits in what the probe reports free, otherwise why it does not.
 std::string memory_shortfall(const EngineInfo& info, int64_t width, int64_t height,
                              const MemoryProbe& probe);
@@ -59,7 +56,7 @@ struct TourOptions {
   double density = 0.5;
   uint64_t seed = 20261129;
   double stage_seconds = 6;
-  int gens_per_frame = 0;      // 0: chosen per frame so stepping takes about 8 ms of it
+  int gens_per_frame = 0;      // 0: Auto pacing (whole passes filling the frame's step budget)
   std::string screenshot_dir;  // empty: no screenshots
   double zoom = 2;             // px per cell around the centre; 0: the whole grid
 };
@@ -103,7 +100,6 @@ class DemoTour : public FrameScript {
   void skip(int index, const std::string& why);
   void sample(ViewerState& state);
   void finish_stage();
-  void adapt_gens_per_frame(ViewerState& state);
   void print_summary() const;
   void load_fonts(ViewerState& state);
   void draw_stage_caption(ViewerState& state);
@@ -127,7 +123,6 @@ class DemoTour : public FrameScript {
   uint64_t last_generation_ = 0;
   int samples_seen_ = 0;
   double limit_gbytes_ = 0;
-  int gens_per_frame_ = 1;
   ImFont* title_font_ = nullptr;
   ImFont* text_font_ = nullptr;
   ImFont* figure_font_ = nullptr;

@@ -1,4 +1,4 @@
-// Move-only RAII owners of OpenGL objects (buffers, vertex arrays) used by the renderer.
+// Move-only RAII owners of OpenGL objects (buffers, vertex arrays, fences) used by the renderer.
 #pragma once
 
 #include <glad/gl.h>
@@ -55,6 +55,35 @@ class GlVertexArray {
 
  private:
   GLuint id_ = 0;
+};
+
+// A fence in GL's command stream, for CPU-side waits on GL work (interop with CUDA).
+class GlFence {
+ public:
+  GlFence() = default;
+  ~GlFence() { clear(); }
+  GlFence(const GlFence&) = delete;
+  GlFence& operator=(const GlFence&) = delete;
+
+  // Marks the commands issued so far; replaces a fence not yet waited for.
+  void place() {
+    clear();
+    sync_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  }
+  // Blocks until the marked commands (all commands so far, when none were marked) completed.
+  void wait() {
+    if (!sync_) place();
+    while (glClientWaitSync(sync_, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000) == GL_TIMEOUT_EXPIRED) {
+    }
+    clear();
+  }
+
+ private:
+  void clear() {
+    if (sync_) glDeleteSync(sync_);
+    sync_ = nullptr;
+  }
+  GLsync sync_ = nullptr;
 };
 
 // An RGBA8 colour render target (headless rendering, screenshots).

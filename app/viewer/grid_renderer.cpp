@@ -111,7 +111,12 @@ void GridRenderer::build_pyramid(const GridView& view) {
   base_program_.use();
   set_grid_uniforms(base_program_, view);
   set_pyramid_uniforms(base_program_);
-  glDispatchCompute(GLuint((pyramid_.dims[0] + 7) / 8), GLuint((pyramid_.dims[1] + 7) / 8), 1);
+  // One invocation per word column (two blocks) bit-packed, per block byte-per-cell; see
+  // density_base.comp.
+  const int units = view.layout == CellLayout::BitPacked ? (pyramid_.dims[0] + 1) / 2
+                                                         : pyramid_.dims[0];
+  const GLuint rows = GLuint(pyramid_.dims[1]), per_layer = std::min<GLuint>(rows, 65535);
+  glDispatchCompute(GLuint((units + 63) / 64), per_layer, (rows + per_layer - 1) / per_layer);
   reduce_program_.use();
   set_grid_uniforms(reduce_program_, view);
   set_pyramid_uniforms(reduce_program_);

@@ -32,6 +32,9 @@ class HostBackend final : public SimBackend {
   void set_params(const Params& params) override;
   void set_rule(const Rule& rule) override;
   double bytes_per_generation() override;
+  std::string memory_description() const override {
+    return "host memory, changed rows uploaded to a GL buffer";
+  }
 
  private:
   void work();

@@ -80,7 +80,7 @@ bool NavigateTool::key(ViewerState& s, int key, int action, int mods) {
       if (press) fit_grid(s, true);
       return true;
     case GLFW_KEY_TAB:
-      if (press) step_once(s, uint64_t(std::max(1, s.sim.gens_per_frame)));
+      if (press) step_once(s, s.sim.step_size());
       return true;
     case GLFW_KEY_F10:
       if (press) s.show_panel = !s.show_panel;
@@ -240,11 +240,15 @@ bool EditorTool::key(ViewerState& s, int key, int action, int mods) {
       return true;
     case GLFW_KEY_EQUAL:
     case GLFW_KEY_KP_ADD:
-      s.sim.gens_per_frame = std::min(1 << 20, s.sim.gens_per_frame * 2);
+      s.sim.pace.faster(s.sim.step_size());
       return true;
     case GLFW_KEY_MINUS:
     case GLFW_KEY_KP_SUBTRACT:
-      s.sim.gens_per_frame = std::max(1, s.sim.gens_per_frame / 2);
+      s.sim.pace.slower(s.sim.step_size());
+      return true;
+    case GLFW_KEY_0:
+    case GLFW_KEY_KP_0:
+      s.sim.toggle_fastest();
       return true;
     default:
       return false;

@@ -1,84 +1,147 @@
-// GPU engines stepping inside GL buffers through CUDA-GL interop.
+// GPU engines stepping inside memory OpenGL draws: CUDA-owned and imported, or GL-owned and
+// registered (see interop_backend.hpp for the synchronisation).
 #if GPULIFE_HAVE_CUDA
 
 #include "app/viewer/interop_backend.hpp"
 
+#include <exception>
+
 #include "core/error.hpp"
 #include "gpu/bandwidth.hpp"
 #include "gpu/device_buffer.hpp"
+#include "gpu/device_engine.hpp"
 #include "gpu/gpu_engines.hpp"
 
 namespace gpulife::app {
 namespace {
 
 constexpr double kPopulationPeriodSeconds = 0.25;
-
-size_t canonical_bytes(int64_t width, int64_t height) {
-  return size_t((width + 63) / 64) * 8 * size_t(height);
-}
+// Multiples of 256 bytes keep every SSBO range offset aligned.
+constexpr size_t kBufferAlignment = 256;
 
 }  // namespace
 
-InteropBackend::Attached::Attached(InteropBackend& b)
-    : backend_(b), mapped_({&b.registrations_[0], &b.registrations_[1]}) {
+InteropChoice interop_choice(InteropRequest request) {
+  // What the context and device allow does not change while the program runs.
+  static const std::string shared_unavailable = gpu::shared_gl_memory_unavailable_reason();
+  return choose_interop_path(request, shared_unavailable);
+}
+
+InteropBackend::CudaAccess::CudaAccess(InteropBackend& b) : backend_(b) {
+  if (b.path_.path == InteropPath::Shared) {
+    b.drawn_.wait();
+    return;
+  }
+  mapped_.emplace(std::initializer_list<const gpu::GlBufferRegistration*>{&b.registrations_[0],
+                                                                          &b.registrations_[1]});
   gpu::ExternalBuffers ext;
-  ext.buffer[0] = mapped_.pointer(0);
-  ext.buffer[1] = mapped_.pointer(1);
-  ext.bytes = b.registrations_[0].bytes();
+  ext.buffer[0] = mapped_->pointer(0);
+  ext.buffer[1] = mapped_->pointer(1);
+  ext.bytes = b.buffer_bytes_;
   b.engine_->attach(ext);
 }
 
-InteropBackend::InteropBackend(const std::string& engine, const Grid& grid, const Rule& rule)
-    : engine_(gpu::make_gpu_engine(engine)) {
+void* InteropBackend::CudaAccess::pointer(int i) const {
+  return mapped_ ? mapped_->pointer(size_t(i)) : backend_.shared_[i].device_pointer();
+}
+
+InteropBackend::CudaAccess::~CudaAccess() {
+  if (backend_.path_.path == InteropPath::Shared) {
+    try {
+      gpu::wait_for_device();
+    } catch (...) {
+      // A failed kernel has already thrown from the call that launched it.
+    }
+  }
+}
+
+InteropBackend::InteropBackend(const std::string& engine, const Grid& grid, const Rule& rule,
+                               const InteropChoice& path)
+    : engine_(gpu::make_gpu_engine(engine)), path_(path) {
   engine_->set_rule(rule);
-  engine_->load(grid);  // into the engine's own memory; attach() below moves it into GL
-  allocate_buffers();
-  Attached a(*this);
+  allocate_buffers(engine_->device_layout(grid.width(), grid.height()).buffer_bytes);
+  attach_shared();
+  CudaAccess a(*this);
+  // Attached buffers large enough for the grid: load() allocates nothing of its own.
+  a.engine().load(grid);
+  layout_ = a.engine().device_layout(grid.width(), grid.height());
   refresh_population(a.engine(), true);
 }
 
 InteropBackend::InteropBackend(const std::string& engine, InteropBackend& from, const Rule& rule)
-    : engine_(gpu::make_gpu_engine(engine)) {
+    : engine_(gpu::make_gpu_engine(engine)), path_(from.path_) {
   const int64_t w = from.engine_->width(), h = from.engine_->height();
-  gpu::DeviceBuffer canonical(canonical_bytes(w, h));
+  gpu::DeviceBuffer canonical(gpu::canonical_pitch(w) * size_t(h));
   {
-    Attached a(from);
+    CudaAccess a(from);
     a.engine().store_device(static_cast<uint64_t*>(canonical.data()));
   }
   engine_->set_rule(rule);
-  engine_->resize(w, h, from.engine_->topology());
-  allocate_buffers();
-  Attached a(*this);
+  allocate_buffers(engine_->device_layout(w, h).buffer_bytes);
+  attach_shared();
+  CudaAccess a(*this);
+  a.engine().resize(w, h, from.engine_->topology());
   a.engine().load_device(static_cast<const uint64_t*>(canonical.data()));
+  layout_ = a.engine().device_layout(w, h);
   refresh_population(a.engine(), true);
 }
 
 InteropBackend::~InteropBackend() {
-  // Back to the engine's own memory is not needed: the engine dies with the buffers.
+  // The engine is told nothing: it dies with the buffers. GL must be done with them first.
+  drawn_.wait();
   release_buffers();
 }
 
 void InteropBackend::release_buffers() {
   for (auto& r : registrations_) r.reset();
   for (auto& b : buffers_) b.reset();
+  for (auto& s : shared_) s.reset();
+  buffer_bytes_ = 0;
 }
 
-void InteropBackend::allocate_buffers() {
-  layout_ = engine_->device_layout(engine_->width(), engine_->height());
-  // Multiples of 256 bytes keep every SSBO range offset aligned.
-  const size_t bytes = (layout_.buffer_bytes + 255) / 256 * 256;
+void InteropBackend::allocate_buffers(size_t bytes) {
+  bytes = (bytes + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment;
+  drawn_.wait();
   release_buffers();
-  while (glGetError() != GL_NO_ERROR) {
+  if (path_.path == InteropPath::Shared) {
+    for (auto& s : shared_) s = gpu::SharedGlBuffer(bytes);
+    buffer_bytes_ = shared_[0].bytes();
+  } else {
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    for (int i = 0; i < 2; ++i) {
+      buffers_[i] = GlBuffer(bytes, 0);
+      if (glGetError() == GL_OUT_OF_MEMORY)
+        throw Error("OpenGL is out of memory for two grid buffers of " +
+                    std::to_string(bytes >> 20) +
+                    " MiB each; use a smaller grid or a bit-packed engine");
+      registrations_[i] = gpu::GlBufferRegistration(buffers_[i].id(), bytes);
+    }
+    buffer_bytes_ = bytes;
   }
-  for (int i = 0; i < 2; ++i) {
-    buffers_[i] = GlBuffer(bytes, 0);
-    if (glGetError() == GL_OUT_OF_MEMORY)
-      throw Error("OpenGL is out of memory for two grid buffers of " + std::to_string(bytes >> 20) +
-                  " MiB each; use a smaller grid or a "
-                  "bit-packed engine");
-    registrations_[i] = gpu::GlBufferRegistration(buffers_[i].id(), bytes);
+  // Rows are padded past the grid's width; kernels read the padding, so it starts as zero.
+  // (Before the engine is attached: it may be about to move its state in.)
+  if (path_.path == InteropPath::Shared) {
+    for (auto& s : shared_) gpu::fill_device(s.device_pointer(), 0, buffer_bytes_);
+  } else {
+    gpu::MappedGlBuffers mapped({&registrations_[0], &registrations_[1]});
+    for (size_t i = 0; i < 2; ++i) gpu::fill_device(mapped.pointer(i), 0, buffer_bytes_);
   }
+  gpu::wait_for_device();
   ++version_;
+}
+
+void InteropBackend::attach_shared() {
+  if (path_.path != InteropPath::Shared) return;
+  gpu::ExternalBuffers ext;
+  ext.buffer[0] = shared_[0].device_pointer();
+  ext.buffer[1] = shared_[1].device_pointer();
+  ext.bytes = buffer_bytes_;
+  engine_->attach(ext);  // for good: the pointers never change
+}
+
+unsigned int InteropBackend::gl_buffer(int i) const {
+  return path_.path == InteropPath::Shared ? shared_[i].gl_buffer() : buffers_[i].id();
 }
 
 void InteropBackend::refresh_population(gpu::GpuEngine& engine, bool force) {
@@ -93,7 +156,7 @@ void InteropBackend::refresh_population(gpu::GpuEngine& engine, bool force) {
 
 void InteropBackend::advance(uint64_t generations) {
   if (generations == 0) return;
-  Attached a(*this);
+  CudaAccess a(*this);
   a.engine().step(generations);
   figures_.ms_per_generation = a.engine().last_step_ms() / double(generations);
   figures_.last_step_generations = generations;
@@ -104,17 +167,17 @@ void InteropBackend::advance(uint64_t generations) {
 }
 
 double InteropBackend::state_buffer_copy_bandwidth() {
-  gpu::MappedGlBuffers mapped({&registrations_[0], &registrations_[1]});
+  CudaAccess a(*this);
   const int current = engine_->current_buffer();
-  return gpu::copy_bandwidth_between(mapped.pointer(size_t(1 - current)),
-                                     mapped.pointer(size_t(current)), layout_.buffer_bytes);
+  return gpu::copy_bandwidth_between(a.pointer(1 - current), a.pointer(current),
+                                     layout_.buffer_bytes);
 }
 
 GridView InteropBackend::view() {
   const int current = engine_->current_buffer();
   GridView v;
-  v.buffer = buffers_[current].id();
-  v.buffer_bytes = buffers_[current].bytes();
+  v.buffer = gl_buffer(current);
+  v.buffer_bytes = buffer_bytes_;
   v.layout = layout_.layout;
   v.row_pitch_bytes = layout_.row_pitch_bytes;
   v.width = engine_->width();
@@ -125,8 +188,12 @@ GridView InteropBackend::view() {
   return v;
 }
 
+void InteropBackend::frame_drawn() {
+  if (path_.path == InteropPath::Shared) drawn_.place();
+}
+
 Grid InteropBackend::state(uint64_t* engine_generation) {
-  Attached a(*this);
+  CudaAccess a(*this);
   Grid g;
   a.engine().store(g);
   if (engine_generation) *engine_generation = a.engine().generation();
@@ -134,17 +201,15 @@ Grid InteropBackend::state(uint64_t* engine_generation) {
 }
 
 void InteropBackend::with_engine(const std::function<void(Engine&)>& fn) {
-  {
-    Attached a(*this);
-    ++version_;  // the buffers may change even when fn throws half-way
-    fn(a.engine());
-    figures_.generation = a.engine().generation();  // undoing a run moves it back
-    refresh_population(a.engine(), true);
-  }
+  CudaAccess a(*this);
+  ++version_;  // the buffers may change even when fn throws half-way
+  fn(a.engine());
+  figures_.generation = a.engine().generation();  // undoing a run moves it back
+  refresh_population(a.engine(), true);
 }
 
 void InteropBackend::edit_engine(const std::function<Box(Engine&)>& fn) {
-  Attached a(*this);
+  CudaAccess a(*this);
   ++version_;  // conservatively: fn may have written before throwing
   const Box touched = fn(a.engine());
   // Reads (copy, the paste-fits check) leave the population as it was.
@@ -153,22 +218,24 @@ void InteropBackend::edit_engine(const std::function<Box(Engine&)>& fn) {
 
 void InteropBackend::set_params(const Params& params) {
   // A new layout may need larger buffers: park the state in the engine's own memory, change the
-  // parameters there, then move it into buffers of the new size.
+  // parameters there, then move it back into buffers of the size the layout needs.
   {
-    Attached a(*this);
+    CudaAccess a(*this);
     a.engine().attach({});
   }
+  std::exception_ptr refused;
   try {
     engine_->set_params(params);
   } catch (...) {
-    Attached a(*this);
-    throw;
+    refused = std::current_exception();  // the old parameters stay; the state moves back
   }
   const gpu::DeviceLayout next = engine_->device_layout(engine_->width(), engine_->height());
-  if (next.buffer_bytes > registrations_[0].bytes()) allocate_buffers();
+  if (next.buffer_bytes > buffer_bytes_) allocate_buffers(next.buffer_bytes);
   layout_ = next;
-  Attached a(*this);
+  attach_shared();
+  { CudaAccess a(*this); }  // the registered path attaches the mapped buffers here
   ++version_;
+  if (refused) std::rethrow_exception(refused);
 }
 
 }  // namespace gpulife::app

@@ -1,26 +1,35 @@
-// GPU engines in the viewer: the grid lives in two GL buffers registered with CUDA; each step
-// maps them, the engine steps in place (ping-pong), unmaps, and the shader draws the current
-// one. The state never travels through the host, not even when switching GPU engines.
+// GPU engines in the viewer: the engine steps in place (ping-pong between two state buffers)
+// inside memory the renderer draws, so the state never travels through the host, not even when
+// switching GPU engines. The memory is CUDA's own, imported into GL (the shared path), or GL
+// buffers registered with CUDA and mapped around each use (the fallback); see interop_path.hpp.
 #pragma once
 
 #if GPULIFE_HAVE_CUDA
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app/viewer/gl_objects.hpp"
+#include "app/viewer/interop_path.hpp"
 #include "app/viewer/sim_backend.hpp"
 #include "gpu/gpu_engine.hpp"
 #include "gpu/interop.hpp"
 
 namespace gpulife::app {
 
+// The path this GL context and CUDA device allow for `request` (decided once per process, with
+// the GL context current); throws Error when --interop shared cannot run here.
+InteropChoice interop_choice(InteropRequest request);
+
 class InteropBackend final : public SimBackend {
  public:
-  // Starts `engine` on a host grid (uploaded once).
-  InteropBackend(const std::string& engine, const Grid& grid, const Rule& rule);
-  // Starts `engine` on the state of another GPU backend, converted on the device.
+  // Starts `engine` on a host grid (uploaded once), in memory of the given path.
+  InteropBackend(const std::string& engine, const Grid& grid, const Rule& rule,
+                 const InteropChoice& path);
+  // Starts `engine` on the state of another GPU backend, converted on the device, in memory of
+  // the same path.
   InteropBackend(const std::string& engine, InteropBackend& from, const Rule& rule);
   ~InteropBackend() override;
 
@@ -29,6 +38,7 @@ class InteropBackend final : public SimBackend {
   uint64_t backlog() const override { return 0; }
   void cancel() override {}
   GridView view() override;
+  void frame_drawn() override;
   Grid state(uint64_t* engine_generation = nullptr) override;
   BackendFigures figures() override { return figures_; }
   void with_engine(const std::function<void(Engine&)>& fn) override;
@@ -38,34 +48,54 @@ class InteropBackend final : public SimBackend {
   void set_params(const Params& params) override;
   void set_rule(const Rule& rule) override { engine_->set_rule(rule); }
   double bytes_per_generation() override { return engine_->bytes_per_generation(); }
+  std::string memory_description() const override { return describe(path_); }
 
-  // Device-to-device copy bandwidth from the current GL state buffer into the other one (which
-  // the next step overwrites anyway), timed like gpu::copy_bandwidth(): the memory the engine
-  // steps in, against the cudaMalloc memory the limit is measured in.
+  const InteropChoice& path() const { return path_; }
+  // Device-to-device copy bandwidth from the current state buffer into the other one (which the
+  // next step overwrites anyway), timed like gpu::copy_bandwidth(): the memory the engine steps
+  // in, against the cudaMalloc memory the limit is measured in.
   double state_buffer_copy_bandwidth();
 
  private:
-  // Maps both GL buffers and points the engine at them for the object's lifetime.
-  class Attached {
+  // CUDA's turn with the state buffers for the object's lifetime. Synchronisation is by CPU-side
+  // waits, in both directions: on entry, a GL fence (placed after the last draw, or now) is
+  // waited for, so kernels never overwrite a buffer GL is still reading; on exit, the CPU waits
+  // for the device, so GL commands issued afterwards see every byte CUDA wrote. The registered
+  // path maps the buffers instead (map and unmap order the work) and points the engine at the
+  // mapped pointers, which may change between maps.
+  class CudaAccess {
    public:
-    explicit Attached(InteropBackend& b);
+    explicit CudaAccess(InteropBackend& b);
+    ~CudaAccess();
+    CudaAccess(const CudaAccess&) = delete;
+    CudaAccess& operator=(const CudaAccess&) = delete;
     gpu::GpuEngine& engine() { return *backend_.engine_; }
+    // Device pointer to state buffer `i` while CUDA has its turn.
+    void* pointer(int i) const;
 
    private:
     InteropBackend& backend_;
-    gpu::MappedGlBuffers mapped_;
+    std::optional<gpu::MappedGlBuffers> mapped_;
   };
 
-  // (Re)creates the GL buffers and registrations for the engine's current layout.
-  void allocate_buffers();
+  // (Re)creates both state buffers with room for `bytes` each, zero-filled.
+  void allocate_buffers(size_t bytes);
+  // Shared path: points the engine at the shared buffers (moving its state in). The registered
+  // path attaches the mapped pointers in every CudaAccess instead.
+  void attach_shared();
   void release_buffers();
+  unsigned int gl_buffer(int i) const;
   void refresh_population(gpu::GpuEngine& engine, bool force);
 
   std::unique_ptr<gpu::GpuEngine> engine_;
+  InteropChoice path_;
   gpu::DeviceLayout layout_;
+  size_t buffer_bytes_ = 0;
+  gpu::SharedGlBuffer shared_[2];
   // Registrations are declared after the buffers so they are destroyed first.
   GlBuffer buffers_[2];
   gpu::GlBufferRegistration registrations_[2];
+  GlFence drawn_;  // placed after the last draw of these buffers
   uint64_t version_ = 1;
   BackendFigures figures_;
   std::chrono::steady_clock::time_point last_population_;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "app/viewer/viewer_state.hpp"
 
@@ -23,6 +24,10 @@ void draw_grow_prompt(ViewerState& state);
 void draw_edit_overlay(ViewerState& state);
 void draw_compare_window(ViewerState& state);  // compare_panel.cpp: live bars, agreement
 void draw_tile_labels(ViewerState& state);     // compare_panel.cpp: engine name per tile
+// A plot of ms/generation (history_plot.cpp): scaled to the steady state, the limit marked;
+// `colour` 0 takes the style's plot colour.
+void draw_ms_history(const std::vector<float>& history, double limit_ms, float height,
+                     unsigned int colour = 0);
 // Writes compare mode's figures as a bar chart PNG (compare_panel.cpp); false with a message in
 // the panel when it cannot.
 bool export_compare_chart(ViewerState& state, const std::string& path);

@@ -1,4 +1,4 @@
-// Run panel: run/pause, single step, generations per frame, target rate or uncapped.
+// Run panel: run/pause, single step, pacing (auto, generations per frame or a rate), fits.
 #include <algorithm>
 
 #include "app/viewer/panels.hpp"
@@ -12,21 +12,39 @@ void run_panel(ViewerState& s) {
     toggle_running(s);
   if (ImGui::Button("Step 1 (Space)", ImVec2(w * 0.5f, 0))) step_once(s, 1);
   ImGui::SameLine();
-  if (ImGui::Button("Step size (Tab)", ImVec2(-1, 0)))
-    step_once(s, uint64_t(std::max(1, s.sim.gens_per_frame)));
-  ImGui::SliderInt("gens/frame", &s.sim.gens_per_frame, 1, 4096, "%d",
-                   ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-  ImGui::Checkbox("limit rate", &s.sim.limit_rate);
-  if (s.sim.limit_rate) {
-    ImGui::SameLine();
-    float rate = float(s.sim.target_rate);
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderFloat("##rate", &rate, 0.5f, 10000.0f, "%.1f gens/s",
-                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
-      s.sim.target_rate = rate;
-  } else {
-    ImGui::SameLine();
-    ImGui::TextDisabled("uncapped: gens/frame each frame");
+  if (ImGui::Button("Step size (Tab)", ImVec2(-1, 0))) step_once(s, s.sim.step_size());
+  // Pacing: Auto fills the frame's step budget in whole passes; or a fixed step per frame; or a
+  // rate. "0" toggles between the fastest (Auto) and what was set before.
+  PaceSettings& pace = s.sim.pace;
+  int mode = int(pace.mode);
+  ImGui::RadioButton("auto", &mode, int(PaceMode::Auto));
+  ImGui::SameLine();
+  ImGui::RadioButton("gens/frame", &mode, int(PaceMode::PerFrame));
+  ImGui::SameLine();
+  ImGui::RadioButton("gens/s", &mode, int(PaceMode::Rate));
+  if (mode != int(pace.mode)) {
+    if (mode == int(PaceMode::PerFrame) && pace.mode == PaceMode::Auto)
+      pace.step = int(std::clamp<uint64_t>(s.sim.step_size(), 1, 4096));
+    pace.mode = PaceMode(mode);
+  }
+  ImGui::SetNextItemWidth(-1);
+  switch (pace.mode) {
+    case PaceMode::Auto:
+      ImGui::TextDisabled("%llu gens/frame in %.1f ms steps (0: back)",
+                          static_cast<unsigned long long>(s.sim.figures().gens_per_frame),
+                          s.sim.step_budget());
+      break;
+    case PaceMode::PerFrame:
+      ImGui::SliderInt("##step", &pace.step, 1, 4096, "%d gens/frame",
+                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+      break;
+    case PaceMode::Rate: {
+      float rate = float(pace.rate);
+      if (ImGui::SliderFloat("##rate", &rate, 0.5f, 100000.0f, "%.1f gens/s",
+                             ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+        pace.rate = rate;
+      break;
+    }
   }
   if (ImGui::Button("Fit pattern (F)")) fit_pattern(s, true);
   ImGui::SameLine();

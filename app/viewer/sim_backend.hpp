@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "app/viewer/grid_view.hpp"
@@ -33,6 +34,11 @@ class SimBackend {
   virtual void cancel() = 0;
   // The buffer to draw now (a CPU backend uploads its latest result first).
   virtual GridView view() = 0;
+  // Called once every draw of this frame that read view()'s buffer has been issued, so the next
+  // step can wait for exactly that GL work.
+  virtual void frame_drawn() {}
+  // Where the state lives and how it reaches the renderer, for the panel.
+  virtual std::string memory_description() const = 0;
   // The current state on the host (waits for running work); `engine_generation` receives the
   // engine's generation count of exactly that state.
   virtual Grid state(uint64_t* engine_generation = nullptr) = 0;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cmath>
 
 #include "app/engines.hpp"
@@ -19,7 +20,10 @@ namespace gpulife::app {
 
 namespace {
 constexpr size_t kHistoryLength = 240;
-}
+// The first steps of an engine carry one-off costs (module load, caches, clocks ramping up).
+constexpr int kWarmupSteps = 3;
+using Clock = std::chrono::steady_clock;
+}  // namespace
 
 Simulation::Simulation() = default;
 Simulation::~Simulation() = default;
@@ -37,12 +41,12 @@ std::unique_ptr<SimBackend> Simulation::make_backend(const std::string& engine, 
 #if GPULIFE_HAVE_CUDA
   // Engines spanning several GPUs cannot live in one mapped GL buffer: they run like the CPU
   // engines, their state copied to the host for drawing.
-  if (info.gpu && gpu::is_interop_engine(engine)) {
+  if (info.gpu && info.gl_shared) {
     // GPU to GPU goes device to device (no trip through the host).
     if (auto* from = dynamic_cast<InteropBackend*>(previous)) {
       return std::make_unique<InteropBackend>(engine, *from, rule_);
     }
-    return std::make_unique<InteropBackend>(engine, grid, rule_);
+    return std::make_unique<InteropBackend>(engine, grid, rule_, interop_choice(interop));
   }
 #else
   (void)previous;
@@ -67,7 +71,8 @@ void Simulation::start(const std::string& engine, const Grid& grid, const Rule& 
   height_ = grid.height();
   topology_ = grid.topology();
   generation_base_ = 0;
-  rate_credit_ = 0;
+  pacer_.reset();
+  warmup_steps_ = kWarmupSteps;
   ms_history_.clear();
   last_steps_completed_ = 0;
   window_time_ = 0;
@@ -107,7 +112,7 @@ void Simulation::switch_engine(const std::string& engine) {
   Grid grid;
 #if GPULIFE_HAVE_CUDA
   const bool device_path = dynamic_cast<InteropBackend*>(backend_.get()) != nullptr &&
-                           engine_registry().info(engine).gpu && gpu::is_interop_engine(engine);
+                           engine_registry().info(engine).gl_shared;
 #else
   const bool device_path = false;
 #endif
@@ -119,7 +124,11 @@ void Simulation::switch_engine(const std::string& engine) {
   engine_name_ = engine;
   generation_base_ = total - backend_->figures().generation;
   last_steps_completed_ = backend_->figures().steps_completed;
+  pacer_.reset();
+  warmup_steps_ = kWarmupSteps;
   ms_history_.clear();
+  // The figures are the new engine's from its first step on, never the old one's.
+  figures_.ms_per_generation = figures_.gcells_per_second = figures_.percent_of_limit = 0;
 }
 
 void Simulation::recreate(GridSize size, Topology topology) {
@@ -146,25 +155,45 @@ void Simulation::request_step(uint64_t n) {
   if (backend_) backend_->advance(n);
 }
 
-uint64_t Simulation::due_generations(double dt) {
-  if (!running) {
+uint64_t Simulation::due_generations(double dt, double budget_ms) {
+  if (!running || !backend_) {
     // Queued generations left from running are dropped on pause; single steps stay queued.
-    rate_credit_ = 0;
+    pacer_.pause();
     return 0;
   }
-  if (!limit_rate) {
-    rate_credit_ = 0;
-    return uint64_t(std::max(1, gens_per_frame));
-  }
-  rate_credit_ = std::min(rate_credit_ + target_rate * dt, std::max(1.0, target_rate * 0.25));
-  const uint64_t n = uint64_t(rate_credit_);
-  rate_credit_ -= double(n);
+  PaceInput in;
+  in.dt_seconds = dt;
+  in.ms_per_generation = figures_.ms_per_generation;
+  in.pass_depth = backend_->info().pass_depth;
+  in.budget_ms = budget_ms;
+  in.asynchronous = !gpu();
+  const uint64_t n = pacer_.due(pace, in);
+  figures_.gens_per_frame = n;
   return n;
+}
+
+uint64_t Simulation::step_size() const {
+  if (pace.mode == PaceMode::Auto) return std::max<uint64_t>(1, pacer_.chosen());
+  return uint64_t(std::max(1, pace.step));
+}
+
+void Simulation::toggle_fastest() {
+  if (pace.mode == PaceMode::Auto) {
+    pace = before_fastest_;
+  } else {
+    before_fastest_ = pace;
+    pace = PaceSettings{};
+  }
 }
 
 void Simulation::tick(double dt) {
   if (!backend_) return;
-  if (const uint64_t n = due_generations(dt); n > 0) backend_->advance(n);
+  last_step_wall_ms_ = 0;
+  if (const uint64_t n = due_generations(dt, step_budget_ms_); n > 0) {
+    const auto t0 = Clock::now();
+    backend_->advance(n);
+    last_step_wall_ms_ = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  }
   update_figures(dt);
 }
 
@@ -178,16 +207,23 @@ void Simulation::update_figures(double dt) {
   if (f.steps_completed != last_steps_completed_ && f.ms_per_generation > 0) {
     last_steps_completed_ = f.steps_completed;
     figures_.ms_per_generation = f.ms_per_generation;
-    if (ms_history_.size() >= kHistoryLength) ms_history_.erase(ms_history_.begin());
-    ms_history_.push_back(float(f.ms_per_generation));
+    if (warmup_steps_ > 0) {
+      --warmup_steps_;
+    } else {
+      if (ms_history_.size() >= kHistoryLength) ms_history_.erase(ms_history_.begin());
+      ms_history_.push_back(float(f.ms_per_generation));
+    }
     const double cells = double(width_) * double(height_);
     figures_.gcells_per_second = cells / (f.ms_per_generation * 1e-3) / 1e9;
     const BandwidthLimit& limit = gpu() ? gpu_bandwidth_limit() : host_bandwidth_limit();
     figures_.limit_gbytes_per_second = limit.bytes_per_second / 1e9;
     figures_.limit_source = limit.source;
-    const double achieved = backend_->bytes_per_generation() / (f.ms_per_generation * 1e-3);
+    const double bytes = backend_->bytes_per_generation();
+    const double achieved = bytes / (f.ms_per_generation * 1e-3);
     figures_.percent_of_limit =
         limit.bytes_per_second > 0 ? 100.0 * achieved / limit.bytes_per_second : 0;
+    figures_.limit_ms_per_generation =
+        limit.bytes_per_second > 0 ? bytes / limit.bytes_per_second * 1e3 : 0;
   }
   window_time_ += dt;
   if (window_time_ >= 0.25) {

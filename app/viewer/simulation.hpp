@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "app/viewer/interop_path.hpp"
 #include "app/viewer/sim_backend.hpp"
+#include "app/viewer/step_pacer.hpp"
 #include "core/engine.hpp"
 #include "core/grid.hpp"
 
@@ -21,7 +23,9 @@ struct LiveFigures {
   double limit_gbytes_per_second = 0;  // memory bandwidth the engine is held against
   std::string limit_source;
   double percent_of_limit = 0;
-  double generations_per_second = 0;  // achieved, over the last quarter second
+  double limit_ms_per_generation = 0;  // the fastest one generation can be at that limit
+  double generations_per_second = 0;   // achieved, over the last quarter second
+  uint64_t gens_per_frame = 0;         // what the pacing chose for the last frame
   uint64_t generation = 0;
   uint64_t population = 0;
   bool population_known = false;
@@ -44,9 +48,18 @@ class Simulation {
 
   // Once per frame: runs (GPU) or queues (CPU) the generations due after `dt` seconds.
   void tick(double dt);
-  // The pacing part of tick(): how many generations are due after `dt` seconds (0 when paused).
-  // Compare mode asks the first engine's simulation and steps every engine by that much.
-  uint64_t due_generations(double dt);
+  // The pacing part of tick(): how many generations are due after `dt` seconds (0 when paused),
+  // with `budget_ms` the time the step may take (Auto mode fills it in whole passes).
+  uint64_t due_generations(double dt, double budget_ms);
+  // The step's share of the frame in Auto mode, set by the frame driver each frame.
+  void set_step_budget(double ms) { step_budget_ms_ = ms; }
+  double step_budget() const { return step_budget_ms_; }
+  // Wall time the last tick() spent stepping (ms), so the frame driver can tell the rest.
+  double last_step_wall_ms() const { return last_step_wall_ms_; }
+  // What Tab steps: the step of PerFrame and Rate, the current choice in Auto.
+  uint64_t step_size() const;
+  // The fastest pacing (Auto) and back to what was set before, one key apart.
+  void toggle_fastest();
   // The bookkeeping part of tick(): live figures and history, without stepping.
   void update(double dt) {
     if (backend_) update_figures(dt);
@@ -97,9 +110,9 @@ class Simulation {
   const std::vector<float>& ms_history() const { return ms_history_; }
 
   bool running = false;
-  int gens_per_frame = 1;
-  bool limit_rate = false;
-  double target_rate = 30.0;  // generations per second when limit_rate
+  PaceSettings pace;
+  // Which memory GPU engines step in (see interop_path.hpp); applies from the next start.
+  InteropRequest interop = InteropRequest::Auto;
 
  private:
   std::unique_ptr<SimBackend> make_backend(const std::string& engine, const Grid& grid,
@@ -112,7 +125,11 @@ class Simulation {
   int64_t width_ = 0, height_ = 0;
   Topology topology_ = Topology::Plane;
   uint64_t generation_base_ = 0;  // generations run by engines before the current one
-  double rate_credit_ = 0;
+  StepPacer pacer_;
+  PaceSettings before_fastest_{PaceMode::Rate, 1, 60.0};
+  double step_budget_ms_ = 14.0;
+  double last_step_wall_ms_ = 0;
+  int warmup_steps_ = 0;  // steps of a new engine left out of the history
 
   void note_edit(const Box& box, bool whole);
   void note_restart();

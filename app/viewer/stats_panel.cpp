@@ -30,7 +30,8 @@ void stats_panel(ViewerState& s) {
     ImGui::TextDisabled("ms/gen: not stepped yet");
     ImGui::TextDisabled("%% of limit: -");
   }
-  ImGui::Text("%.0f gens/s", f.generations_per_second);
+  ImGui::Text("%.0f gens/s, %llu/frame", f.generations_per_second,
+              static_cast<unsigned long long>(f.gens_per_frame));
   ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);
   ImGui::Text("frame %.1f ms", s.frame.frame_ms);
   ImGui::TextDisabled("draw %.2f ms GPU", s.frame.render_gpu_ms);
@@ -38,14 +39,12 @@ void stats_panel(ViewerState& s) {
     ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);
     ImGui::TextDisabled("upload %.3f ms", s.frame.upload_ms);
   }
-  const std::vector<float>& h = s.sim.ms_history();
-  if (!h.empty()) {
-    const float hi = *std::max_element(h.begin(), h.end());
-    char overlay[48];
-    std::snprintf(overlay, sizeof overlay, "ms/gen, max %.3g", hi);
-    ImGui::PlotLines("##history", h.data(), int(h.size()), 0, overlay, 0.0f, hi * 1.15f,
-                     ImVec2(ImGui::GetContentRegionAvail().x, 56.0f * s.ui_scale));
+  if (s.sim.active()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("state: %s", s.sim.backend().memory_description().c_str());
+    ImGui::PopStyleColor();
   }
+  draw_ms_history(s.sim.ms_history(), f.limit_ms_per_generation, 56.0f * s.ui_scale);
 }
 
 }  // namespace gpulife::app

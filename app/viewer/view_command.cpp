@@ -30,8 +30,14 @@ int view_command(const std::vector<std::string>& args) {
   p.option("rule", "r", "RULE", "rule, overriding the pattern's (e.g. B36/S23, HighLife)");
   p.option("frames", "n", "N", "render N frames, then exit", "0");
   p.option("screenshot", "", "FILE.png", "save the last frame (with --frames)");
-  p.option("gens-per-frame", "g", "G", "generations stepped per frame", "1");
-  p.option("rate", "", "GENS_PER_S", "limit the step rate (default: uncapped)", "0");
+  p.option("gens-per-frame", "g", "auto|G",
+           "generations stepped per frame; auto: as many whole passes as fit about 60 frames a "
+           "second (the default for soups and the demo; a pattern runs at 60 gens/s)");
+  p.option("rate", "", "GENS_PER_S", "step this many generations per second instead");
+  p.option("interop", "", "auto|shared|registered",
+           "GPU engines' state memory: CUDA memory imported by OpenGL (shared, the default where "
+           "the driver allows), or GL buffers registered with CUDA (the fallback)",
+           "auto");
   p.option("window", "", "WxH", "window (or headless image) size", "1280x800");
   p.option("zoom", "z", "PX_PER_CELL", "start at this zoom instead of fitting the pattern", "0");
   p.option("center", "", "X,Y", "start with this cell in the middle (with or without --zoom)");
@@ -49,8 +55,8 @@ int view_command(const std::vector<std::string>& args) {
   p.flag("compare", "",
          "compare mode: the --engine list (default: every GPU engine, or the CPU engines without "
          "a GPU) steps copies of the same state side by side, checked for agreement");
-  p.option("tiles", "", "1|2|4",
-           "compare mode: tiles showing different engines (default: one per engine, up to 4)");
+  p.option("tiles", "", "1|2|4|6",
+           "compare mode: tiles showing different engines (default: one per engine, up to 6)");
   p.option("check-every", "", "GENS", "compare mode: generations between agreement checks", "64");
   p.option("chart", "", "FILE.png",
            "compare mode: at exit, write the engines' figures as a bar chart (the panel's Export "
@@ -88,8 +94,11 @@ int view_command(const std::vector<std::string>& args) {
   o.frames = int(p.get_int("frames", 0, 1000000));
   o.screenshot = p.get("screenshot");
   if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
-  o.gens_per_frame = int(p.get_int("gens-per-frame", 1, 1 << 20));
-  o.target_rate = p.get_double("rate", 0, 1e9);
+  if (p.has("gens-per-frame") && p.has("rate"))
+    throw UsageError("--gens-per-frame and --rate are two ways to pace; give one");
+  if (p.has("gens-per-frame")) o.pace = parse_gens_per_frame(p.get("gens-per-frame"));
+  if (p.has("rate")) o.pace = PaceSettings{PaceMode::Rate, 1, p.get_double("rate", 0.01, 1e9)};
+  o.interop = parse_interop_request(p.get("interop"));
   const GridSize window = parse_grid_size(p.get("window"));
   if (window.width < 64 || window.height < 64 || window.width > 16384 || window.height > 16384)
     throw UsageError("--window must be between 64x64 and 16384x16384");
@@ -119,13 +128,10 @@ int view_command(const std::vector<std::string>& args) {
         throw UsageError("unknown engine \"" + name +
                          "\" in --engine (`gpulife bench --help` "
                          "lists the engines)");
-    o.tiles = p.has("tiles") ? int(p.get_int("tiles", 1, 4)) : 0;
-    if (o.tiles == 3) throw UsageError("--tiles is 1, 2 or 4");
+    o.tiles = p.has("tiles") ? int(p.get_int("tiles", 1, 6)) : 0;
+    if (o.tiles == 3 || o.tiles == 5) throw UsageError("--tiles is 1, 2, 4 or 6");
     o.check_every = uint64_t(p.get_int("check-every", 0, 1 << 30));
     o.compare_chart = p.get("chart");
-    // bit-multistep computes up to 16 generations per pass: fewer per step would time a shallower
-    // kernel than the one it is.
-    if (!p.has("gens-per-frame") && cuda_device_available()) o.gens_per_frame = 16;
     if (p.has("inject-fault")) {
       const std::string f = p.get("inject-fault");
       const size_t at = f.find('@');

@@ -17,10 +17,13 @@
 #include <vector>
 
 #include "app/engines.hpp"
+#include "app/fonts.hpp"
 #include "app/grid_setup.hpp"
 #include "app/png_writer.hpp"
 #include "app/viewer/demo.hpp"
 #include "app/viewer/egl_context.hpp"
+#include "app/viewer/frame_driver.hpp"
+#include "app/viewer/gl_objects.hpp"
 #include "app/viewer/glfw_window.hpp"
 #include "app/viewer/grid_ops.hpp"
 #include "app/viewer/grid_renderer.hpp"
@@ -98,13 +101,10 @@ void setup_simulation(ViewerState& s) {
   const std::string engine = o.compare          ? compare_engines.front()
                              : o.engine.empty() ? default_engine_name()
                                                 : o.engine;
+  s.sim.interop = o.interop;
   s.sim.start(engine, grid, rule);
   if (!o.params.empty()) s.sim.set_params(parse_params(o.params));
-  s.sim.gens_per_frame = o.gens_per_frame;
-  if (o.target_rate > 0) {
-    s.sim.limit_rate = true;
-    s.sim.target_rate = o.target_rate;
-  }
+  s.sim.pace = starting_pace(o);
   s.sim.running = o.run || (o.pattern.empty() && o.frames == 0);
   if (o.compare) {
     s.compare.check_every = o.check_every;
@@ -131,32 +131,6 @@ void setup_simulation(ViewerState& s) {
     s.edit.recent = RecentFiles::load(list);
 }
 
-// --paste: the pattern goes where --paste-at says (or the middle of the view) once the first
-// frame has placed the camera; --paste-preview leaves it following the (absent) cursor.
-void scripted_edits(ViewerState& s) {
-  const ViewerOptions& o = s.options;
-  if (o.paste.empty()) return;
-  if (o.paste_mode == "copy") s.edit.paste_mode = PasteMode::Copy;
-  if (o.paste_mode == "xor") s.edit.paste_mode = PasteMode::Xor;
-  begin_paste(s, load_named_pattern(o.paste));
-  if (o.paste_at) {
-    s.edit.paste_at = {o.paste_at->first, o.paste_at->second};
-  } else {
-    const Vec2d vp = s.camera.viewport();
-    const double left = s.show_panel ? s.panel_max.x : 0.0;
-    const Vec2d mid = s.camera.screen_to_cell({(left + vp.x) * 0.5, vp.y * 0.5});
-    move_paste(s, {int64_t(std::floor(mid.x)), int64_t(std::floor(mid.y))});
-  }
-  const Box b = s.edit.paste->bounding_box();
-  std::printf("paste: %lldx%lld at (%lld, %lld)%s\n", static_cast<long long>(b.width()),
-              static_cast<long long>(b.height()), static_cast<long long>(s.edit.paste_at.x),
-              static_cast<long long>(s.edit.paste_at.y), o.paste_preview ? ", preview" : "");
-  if (!o.paste_preview && !place_paste(s)) {
-    std::fprintf(stderr, "gpulife view: %s\n",
-                 s.edit.grow ? "the paste does not fit the grid" : s.message.c_str());
-  }
-}
-
 // ImGui context and style; the platform backend (GLFW) is optional so headless runs show the
 // same panel.
 class ImGuiSession {
@@ -171,10 +145,8 @@ class ImGuiSession {
     style.WindowRounding = 4.0f;
     style.FrameRounding = 3.0f;
     style.ScaleAllSizes(scale);
-    const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-    std::error_code ec;
-    if (fs::exists(font, ec)) {
-      io.Fonts->AddFontFromFileTTF(font, 14.0f * scale);
+    if (const fs::path font = find_font("DejaVuSans.ttf"); !font.empty()) {
+      io.Fonts->AddFontFromFileTTF(font.c_str(), 14.0f * scale);
     } else {
       ImFontConfig config;
       config.SizePixels = 13.0f * scale;
@@ -212,180 +184,71 @@ struct StopSimulation {
   }
 };
 
-// One grid renderer per tile (each keeps its own density pyramid); the first always exists.
-class Renderers {
+// The desktop window as a frame surface.
+class WindowSurface final : public FrameSurface {
  public:
-  GridRenderer& at(size_t i) {
-    while (extra_.size() < i) extra_.push_back(std::make_unique<GridRenderer>());
-    return i == 0 ? first_ : *extra_[i - 1];
+  explicit WindowSurface(GlfwWindow& window) : window_(window) {}
+  bool closed() override { return window_.should_close(); }
+  bool take_events(bool idle, double timeout_s) override {
+    if (!idle && !window_.minimised()) {
+      glfwPollEvents();
+      return false;
+    }
+    // Nothing to draw (or nothing new): sleep until something happens instead of spinning.
+    const double t0 = glfwGetTime();
+    glfwWaitEventsTimeout(window_.minimised() ? 0.1 : timeout_s);
+    return glfwGetTime() - t0 < timeout_s * 0.9;
   }
-  double gpu_ms(size_t count) {
-    double ms = 0;
-    for (size_t i = 0; i < count; ++i) ms += at(i).last_gpu_ms();
-    return ms;
+  void framebuffer_size(int& w, int& h) override { window_.framebuffer_size(w, h); }
+  void begin_frame(bool imgui, double) override {
+    if (imgui) {
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGui_ImplGlfw_NewFrame();
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
   }
+  void end_frame() override { window_.swap_buffers(); }
+  void bind_for_read() override {
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    glReadBuffer(GL_BACK);
+  }
+  void set_title(const std::string& title) override { window_.set_title(title); }
+  bool reports_frames() const override { return false; }
 
  private:
-  GridRenderer first_;
-  std::vector<std::unique_ptr<GridRenderer>> extra_;
+  GlfwWindow& window_;
 };
 
-struct FrameTiming {
-  double step_ms = 0;  // ms/generation of the last step
-  uint64_t step_gens = 0;
-  double upload_ms = 0;
+// An offscreen framebuffer of a headless EGL context as a frame surface.
+class HeadlessSurface final : public FrameSurface {
+ public:
+  HeadlessSurface(int w, int h) : target_(w, h), w_(w), h_(h) {
+    if (!target_.complete()) throw Error("cannot create a headless framebuffer");
+  }
+  bool closed() override { return false; }
+  bool take_events(bool, double) override { return false; }
+  void framebuffer_size(int& w, int& h) override {
+    w = w_;
+    h = h_;
+  }
+  void begin_frame(bool imgui, double dt) override {
+    glBindFramebuffer(GL_FRAMEBUFFER, target_.id());
+    if (!imgui) return;
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(float(w_), float(h_));
+    io.DisplayFramebufferScale = ImVec2(1, 1);
+    io.DeltaTime = float(std::max(dt, 1e-4));
+  }
+  void end_frame() override {}  // the driver waits for the GPU (glFinish) for exact timings
+  void bind_for_read() override { glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.id()); }
+  void set_title(const std::string&) override {}
+  bool reports_frames() const override { return true; }
+
+ private:
+  GlFramebuffer target_;
+  int w_, h_;
 };
-
-// One frame: advance the simulation, lay out the panels, draw grid and UI into the bound
-// framebuffer of size fb_w x fb_h.
-FrameTiming run_frame(ViewerState& s, Renderers& renderers, bool imgui, double dt, int fb_w,
-                      int fb_h, int frame_index) {
-  // Tiles share one camera whose viewport is a tile (laid out after the panels, below).
-  if (s.tile_size.x > 0) {
-    s.camera.set_viewport(s.tile_size.x, s.tile_size.y);
-  } else {
-    s.camera.set_viewport(fb_w, fb_h);
-  }
-  s.camera.update(dt);
-  if (s.script) s.script->before_frame(s, dt);
-  if (s.compare.active()) {
-    s.compare.tick(s.sim, dt);
-  } else {
-    s.sim.tick(dt);
-  }
-  edit_tick(s);
-  if (imgui) {
-    ImGui::NewFrame();
-    draw_control_window(s);
-    if (s.script) s.script->draw_ui(s);
-    ImGui::Render();
-  }
-  const bool tiled = s.compare.active() && s.tiles > 1;
-  const int cols = tiled ? 2 : 1, rows = tiled && s.tiles == 4 ? 2 : 1;
-  if (tiled) {
-    // Beside the panel and above the comparison window, so no tile hides under them.
-    const double x0 = s.show_panel ? std::min(s.panel_max.x, fb_w * 0.5) : 0.0;
-    const double y1 = std::max(fb_h * 0.5, fb_h - s.compare_window_height);
-    s.tile_origin = {x0, 0};
-    s.tile_size = {std::floor((fb_w - x0) / cols), std::floor(y1 / rows)};
-    s.camera.set_viewport(s.tile_size.x, s.tile_size.y);
-  } else {
-    s.tile_origin = s.tile_size = {0, 0};
-    s.camera.set_viewport(fb_w, fb_h);
-  }
-  if (frame_index == 0) {
-    // The first fit waits for the panel's size so the picture is not hidden under it.
-    if (s.options.pattern.empty()) {
-      fit_grid(s, false);
-    } else {
-      fit_pattern(s, false);
-    }
-    if (s.options.zoom > 0 || s.options.center) {
-      // Keep the fitted view's centre on screen where the fit put it (beside the panel).
-      const Vec2d vp = s.camera.viewport();
-      const double zoom = s.options.zoom > 0 ? s.options.zoom : s.camera.zoom();
-      const double left = s.show_panel ? s.panel_max.x : 0.0;
-      const Vec2d mid{(left + vp.x) * 0.5, vp.y * 0.5};
-      const Vec2d target = s.options.center
-                               ? Vec2d{s.options.center->first, s.options.center->second}
-                               : s.camera.screen_to_cell(mid);
-      s.camera.set_view({target.x - (mid.x - vp.x * 0.5) / zoom, target.y}, zoom);
-    }
-    scripted_edits(s);
-  }
-  FrameTiming t;
-  const auto u0 = Clock::now();
-  const int tiles = tiled ? s.tiles : 1;
-  if (tiled) {
-    glClearColor(0.085f, 0.09f, 0.11f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-  }
-  for (int i = 0; i < tiles; ++i) {
-    const size_t lane = tiled ? size_t(s.tile_lane[size_t(i)]) % s.compare.size() : 0;
-    const GridView view = s.compare.active() ? s.compare.lane(s.sim, lane).view() : s.sim.view();
-    // GL counts rows from the bottom of the framebuffer.
-    const double top = s.tile_origin.y + (i / cols) * s.tile_size.y;
-    const Vec2d area{s.tile_origin.x + (i % cols) * s.tile_size.x,
-                     tiled ? fb_h - top - s.tile_size.y : 0.0};
-    renderers.at(size_t(i)).draw(view, s.camera, area);
-  }
-  t.upload_ms = std::chrono::duration<double, std::milli>(Clock::now() - u0).count();
-  glViewport(0, 0, fb_w, fb_h);
-  if (imgui) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  s.frame.render_gpu_ms = renderers.gpu_ms(size_t(tiles));
-  s.frame.upload_ms = s.sim.gpu() ? 0.0 : t.upload_ms;
-  t.step_ms = s.sim.figures().ms_per_generation;
-  return t;
-}
-
-void save_screenshot(const std::string& path, int w, int h) {
-  std::vector<uint8_t> pixels(size_t(w) * size_t(h) * 3);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
-  // GL rows run bottom-up; PNG rows top-down.
-  std::vector<uint8_t> flipped(pixels.size());
-  const size_t stride = size_t(w) * 3;
-  for (int y = 0; y < h; ++y)
-    std::copy_n(pixels.data() + size_t(h - 1 - y) * stride, stride,
-                flipped.data() + size_t(y) * stride);
-  write_png(path, flipped.data(), w, h, 3);
-}
-
-// Where things ended up on screen, for scripts and the screenshot test.
-void print_layout(ViewerState& s, int fb_w, int fb_h) {
-  const Box live = s.sim.live_bounds();
-  const Vec2d origin = s.camera.cell_to_screen({0, 0});
-  std::printf(
-      "view: framebuffer %dx%d, zoom %.9g px/cell, cell (0,0) at (%.4f, %.4f), grid %lldx%lld",
-      fb_w, fb_h, s.camera.zoom(), origin.x, origin.y, static_cast<long long>(s.sim.width()),
-      static_cast<long long>(s.sim.height()));
-  if (s.show_panel)
-    std::printf(", panel (%.0f, %.0f)-(%.0f, %.0f)", s.panel_min.x, s.panel_min.y, s.panel_max.x,
-                s.panel_max.y);
-  std::printf("\n");
-  if (s.compare.active() && !s.options.compare_chart.empty())
-    export_compare_chart(s, s.options.compare_chart);
-  if (s.compare.active()) {
-    std::printf("compare: at exit");
-    for (size_t i = 0; i < s.compare.size(); ++i)
-      std::printf("%s %s generation %llu%s", i ? "," : "",
-                  s.compare.lane(s.sim, i).engine_name().c_str(),
-                  static_cast<unsigned long long>(s.compare.lane(s.sim, i).generation()),
-                  s.compare.lane_info(i).diverged ? " (diverged)" : "");
-    std::printf("\n");
-  }
-  if (s.tile_size.x > 0)
-    std::printf("view: %d tiles from (%.0f, %.0f), each %.0fx%.0f\n", s.tiles, s.tile_origin.x,
-                s.tile_origin.y, s.tile_size.x, s.tile_size.y);
-  if (live.empty()) {
-    std::printf("view: no live cells\n");
-  } else {
-    std::printf("view: live cells in (%lld, %lld)-(%lld, %lld)\n",
-                static_cast<long long>(live.min_x), static_cast<long long>(live.min_y),
-                static_cast<long long>(live.max_x), static_cast<long long>(live.max_y));
-  }
-}
-
-// Steps the start state on a CPU engine to the same generation and compares hashes: proves the
-// engines (and every live switch between them) kept the state intact.
-int verify_against_cpu(ViewerState& s) {
-  s.sim.running = false;
-  s.sim.backend().cancel();
-  uint64_t generation = 0;
-  const Grid now = s.sim.state(&generation);
-  EngineRegistry& registry = engine_registry();
-  const std::string cpu = registry.contains("cpu-simd") ? "cpu-simd" : "reference";
-  std::unique_ptr<Engine> check = registry.create(cpu);
-  check->set_rule(s.sim.rule());
-  check->load(s.initial);
-  check->step(generation);
-  const bool same = check->hash() == now.hash();
-  std::printf("verify: %s after %llu generations against %s (hash %016llx vs %016llx)\n",
-              same ? "OK, identical" : "MISMATCH", static_cast<unsigned long long>(generation),
-              cpu.c_str(), static_cast<unsigned long long>(now.hash()),
-              static_cast<unsigned long long>(check->hash()));
-  return same ? 0 : 1;
-}
 
 int run_windowed(ViewerState& s) {
   GlfwWindow window(s.options.width, s.options.height, "gpulife", s.options.vsync);
@@ -407,64 +270,16 @@ int run_windowed(ViewerState& s) {
     return std::string(text ? text : "");
   };
   ImGuiSession imgui(s.ui_scale, window.handle());
-  Renderers renderers;
   StopSimulation stop{s};
   setup_simulation(s);
-  std::string title;
-
-  auto last = Clock::now();
-  int frame = 0;
-  while (!window.should_close() && !s.quit) {
-    glfwPollEvents();
-    if (window.minimised()) {
-      // Nothing to draw into; sleep until something happens instead of spinning.
-      glfwWaitEventsTimeout(0.1);
-      last = Clock::now();
-      continue;
-    }
-    const auto now = Clock::now();
-    const double dt = std::min(std::chrono::duration<double>(now - last).count(), 0.25);
-    last = now;
-    s.frame.frame_ms = dt * 1e3;
-    window.framebuffer_size(fb_w, fb_h);
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    run_frame(s, renderers, true, dt, fb_w, fb_h, frame);
-    if (const std::string t = window_title(s); t != title) {
-      title = t;
-      window.set_title(title);
-    }
-    ++frame;
-    if (s.script) {
-      if (const std::string path = s.script->screenshot_path(); !path.empty()) {
-        glReadBuffer(GL_BACK);
-        save_screenshot(path, fb_w, fb_h);
-        std::printf("screenshot: %s (%dx%d)\n", path.c_str(), fb_w, fb_h);
-      }
-      if (s.script->finished()) break;
-    }
-    if (s.options.frames > 0 && frame >= s.options.frames) {
-      glFinish();
-      if (!s.options.screenshot.empty()) {
-        glReadBuffer(GL_BACK);
-        save_screenshot(s.options.screenshot, fb_w, fb_h);
-        std::printf("screenshot: %s (%dx%d)\n", s.options.screenshot.c_str(), fb_w, fb_h);
-      }
-      print_layout(s, fb_w, fb_h);
-      break;
-    }
-    window.swap_buffers();
-  }
-  return 0;
+  WindowSurface surface(window);
+  return drive_frames(s, surface, true);
 }
 
 int run_headless(ViewerState& s) {
   EglContext context;
   std::printf("headless: %s\n", context.description().c_str());
-  const int w = s.options.width, h = s.options.height;
-  GlFramebuffer target(w, h);
-  if (!target.complete()) throw Error("cannot create a headless framebuffer");
+  HeadlessSurface surface(s.options.width, s.options.height);
   s.ui_scale = 1.0f;
   std::optional<ImGuiSession> imgui;
   try {
@@ -473,117 +288,23 @@ int run_headless(ViewerState& s) {
     std::fprintf(stderr, "gpulife view: %s; rendering without the panel\n", e.what());
     s.options.hide_panel = true;
   }
-  Renderers renderers;
-  GridRenderer& renderer = renderers.at(0);
   StopSimulation stop{s};
   setup_simulation(s);
-  std::printf("headless: %s, grid %lldx%lld (%s), rule %s\n", s.sim.engine_name().c_str(),
-              static_cast<long long>(s.sim.width()), static_cast<long long>(s.sim.height()),
-              std::string(to_string(s.sim.topology())).c_str(), s.sim.rule().to_string().c_str());
-  // A script decides itself when it is done; the frame count then only bounds it.
+  std::printf("headless: %s, grid %lldx%lld (%s), rule %s, state in %s\n",
+              s.sim.engine_name().c_str(), static_cast<long long>(s.sim.width()),
+              static_cast<long long>(s.sim.height()),
+              std::string(to_string(s.sim.topology())).c_str(), s.sim.rule().to_string().c_str(),
+              s.sim.backend().memory_description().c_str());
 #if GPULIFE_HAVE_CUDA
-  // What the engine steps in: GL buffer memory, next to the cudaMalloc memory the bandwidth
-  // limit (and gpulife bench) use.
-  if (auto* gl = dynamic_cast<InteropBackend*>(&s.sim.backend())) {
-    const double in_gl = gl->state_buffer_copy_bandwidth();
-    std::printf("interop: copying the GL state buffer: %.0f GB/s; cudaMalloc memory: %.0f GB/s\n",
-                in_gl / 1e9, gpu::copy_bandwidth().bytes_per_second / 1e9);
+  // What the engine steps in, next to the cudaMalloc memory the bandwidth limit (and
+  // gpulife bench) use.
+  if (auto* gpu = dynamic_cast<InteropBackend*>(&s.sim.backend())) {
+    const double in_state = gpu->state_buffer_copy_bandwidth();
+    std::printf("interop: copying the state buffer: %.0f GB/s; cudaMalloc memory: %.0f GB/s\n",
+                in_state / 1e9, gpu::copy_bandwidth().bytes_per_second / 1e9);
   }
 #endif
-  const int frames = s.options.frames > 0 ? s.options.frames : s.script ? 1000000 : 60;
-  std::vector<std::string> engines = {s.sim.engine_name()};
-  engines.insert(engines.end(), s.options.more_engines.begin(), s.options.more_engines.end());
-  const int per_engine = std::max(1, frames / int(engines.size()));
-  double dt = 1.0 / 60.0;
-  std::vector<double> frame_ms, step_ms, draw_ms;
-  auto median = [](std::vector<double> v) {
-    if (v.empty()) return 0.0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  };
-  auto summary = [&](int n) {
-    const LiveFigures& f = s.sim.figures();
-    std::printf(
-        "summary: engine %s, grid %lldx%lld, %d frames: median frame %.3f ms, median draw %.3f "
-        "ms GPU, median %.4f ms/gen, %.1f Gcell/s, %.1f%% of %.0f GB/s, generation %llu\n",
-        s.sim.engine_name().c_str(), static_cast<long long>(s.sim.width()),
-        static_cast<long long>(s.sim.height()), n, median(frame_ms), median(draw_ms),
-        median(step_ms), f.gcells_per_second, f.percent_of_limit, f.limit_gbytes_per_second,
-        static_cast<unsigned long long>(s.sim.generation()));
-    std::fflush(stdout);
-    frame_ms.clear();
-    step_ms.clear();
-    draw_ms.clear();
-  };
-  // With several engines each one's last frame is saved as well, as NAME-ENGINE.png.
-  auto save_phase_screenshot = [&] {
-    if (s.options.screenshot.empty() || engines.size() < 2) return;
-    fs::path path = s.options.screenshot;
-    path.replace_filename(path.stem().string() + "-" + s.sim.engine_name() +
-                          path.extension().string());
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, target.id());
-    save_screenshot(path.string(), w, h);
-    std::printf("screenshot: %s (%dx%d)\n", path.c_str(), w, h);
-  };
-  int phase_frames = 0;
-  for (int frame = 0; frame < frames; ++frame) {
-    const size_t phase = std::min(engines.size() - 1, size_t(frame / per_engine));
-    // A script (gpulife demo) switches engines itself.
-    if (!s.script && engines[phase] != s.sim.engine_name()) {
-      summary(phase_frames);
-      save_phase_screenshot();
-      phase_frames = 0;
-      const auto t0 = Clock::now();
-      s.sim.switch_engine(engines[phase]);
-      std::printf("switched to %s at generation %llu in %.1f ms\n", engines[phase].c_str(),
-                  static_cast<unsigned long long>(s.sim.generation()),
-                  std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
-    }
-    const auto t0 = Clock::now();
-    glBindFramebuffer(GL_FRAMEBUFFER, target.id());
-    if (imgui) {
-      ImGui_ImplOpenGL3_NewFrame();
-      ImGuiIO& io = ImGui::GetIO();
-      io.DisplaySize = ImVec2(float(w), float(h));
-      io.DisplayFramebufferScale = ImVec2(1, 1);
-      io.DeltaTime = float(std::max(dt, 1e-4));
-    }
-    const FrameTiming t = run_frame(s, renderers, imgui.has_value(), dt, w, h, frame);
-    glFinish();
-    renderer.finish_timing();
-    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-    s.frame.frame_ms = ms;
-    s.frame.render_gpu_ms = renderer.last_gpu_ms();
-    dt = ms * 1e-3;
-    // The first frames of each engine carry one-off costs (shaders, the first fit, warm-up).
-    if (++phase_frames > 2) {
-      frame_ms.push_back(ms);
-      draw_ms.push_back(renderer.last_gpu_ms());
-      if (t.step_ms > 0) step_ms.push_back(t.step_ms);
-    }
-    std::printf("frame %d: %.3f ms frame, draw %.3f ms GPU (pyramid %.3f), %.4f ms/gen, gen %llu\n",
-                frame, ms, renderer.last_gpu_ms(), renderer.last_pyramid_ms(), t.step_ms,
-                static_cast<unsigned long long>(s.sim.generation()));
-    if (s.script) {
-      if (const std::string path = s.script->screenshot_path(); !path.empty()) {
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, target.id());
-        save_screenshot(path, w, h);
-        std::printf("screenshot: %s (%dx%d)\n", path.c_str(), w, h);
-      }
-      if (s.script->finished()) break;
-    }
-  }
-  if (!s.script) summary(phase_frames);  // a script prints its own figures per stage
-  save_phase_screenshot();
-  int status = 0;
-  if (s.options.verify) status = verify_against_cpu(s);
-  if (!s.options.screenshot.empty()) {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, target.id());
-    save_screenshot(s.options.screenshot, w, h);
-    std::printf("screenshot: %s (%dx%d)\n", s.options.screenshot.c_str(), w, h);
-  }
-  print_layout(s, w, h);
-  return status;
+  return drive_frames(s, surface, imgui.has_value());
 }
 
 }  // namespace

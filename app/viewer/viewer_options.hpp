@@ -7,9 +7,15 @@
 #include <utility>
 #include <vector>
 
+#include "app/viewer/interop_path.hpp"
+#include "app/viewer/step_pacer.hpp"
 #include "core/grid.hpp"
 
 namespace gpulife::app {
+
+// Generations per second a pattern opened to look at runs at until asked otherwise ("0" toggles
+// the fastest): what Golly and LifeViewer show by default, one generation a refresh.
+inline constexpr double kWatchableRate = 60.0;
 
 struct ViewerOptions {
   std::string pattern;  // file or bundled pattern name; empty for the built-in demo
@@ -25,9 +31,11 @@ struct ViewerOptions {
   int frames = 0;  // > 0: render this many frames, then exit
   std::string screenshot;
   bool headless = false;
-  int gens_per_frame = 1;
-  double target_rate = 0;  // generations per second; 0 = uncapped
-  bool run = false;        // start running (the demo always does)
+  // --gens-per-frame / --rate; unset: Auto (fastest) for soups and the demo, a watchable
+  // kWatchableRate for a pattern opened to look at.
+  std::optional<PaceSettings> pace;
+  InteropRequest interop = InteropRequest::Auto;
+  bool run = false;  // start running (the demo always does)
   bool hide_panel = false;
   double zoom = 0;  // > 0: start at this many pixels per cell (around --center or the fit's)
   std::optional<std::pair<double, double>> center;  // cell at the middle of the free area
@@ -51,5 +59,14 @@ struct ViewerOptions {
   uint64_t fault_generation = 0;  // ... at this generation
   std::string compare_chart;      // at exit, the comparison as a bar chart PNG
 };
+
+// The pacing a view starts with: what the options say; otherwise a watchable rate for a pattern
+// opened to look at, and Auto (the fastest) for soups, the demo and compare mode.
+inline PaceSettings starting_pace(const ViewerOptions& o) {
+  if (o.pace) return *o.pace;
+  if (!o.pattern.empty() && o.random_density <= 0 && !o.compare)
+    return PaceSettings{PaceMode::Rate, 1, kWatchableRate};
+  return PaceSettings{};
+}
 
 }  // namespace gpulife::app

@@ -44,13 +44,14 @@ struct ViewerState {
   Simulation sim;
   EditState edit;
 
-  // Compare mode (see comparison.hpp) and its side-by-side tiles: 1, 2 (left | right) or 4 (2x2),
+  // Compare mode (see comparison.hpp) and its side-by-side tiles: 1, 2 (left | right), 4 (2x2) or
+  // 6 (3x2),
   // each showing a lane on the same camera. While tiled, the tiles fill the area beside the
   // panel and above the comparison window: tile_origin is its top-left corner and tile_size one
   // tile's size (the camera's viewport then), in framebuffer pixels; tile_size is zero otherwise.
   Comparison compare;
   int tiles = 1;
-  std::array<int, 4> tile_lane{0, 1, 2, 3};
+  std::array<int, 6> tile_lane{0, 1, 2, 3, 4, 5};
   Vec2d tile_origin, tile_size;
   bool show_compare = true;
   double compare_window_height = 0;  // framebuffer pixels, from the last frame

@@ -1,0 +1,221 @@
+// Exportable CUDA VMM allocations; the driver API through the runtime's entry-point lookup.
+#include "gpu/exportable_memory.hpp"
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <utility>
+
+#include "core/error.hpp"
+
+namespace gpulife::gpu {
+namespace {
+
+// The driver functions this file uses, looked up once.
+struct Driver {
+  CUresult (*get_granularity)(size_t*, const CUmemAllocationProp*,
+                              CUmemAllocationGranularity_flags) = nullptr;
+  CUresult (*create)(CUmemGenericAllocationHandle*, size_t, const CUmemAllocationProp*,
+                     unsigned long long) = nullptr;
+  CUresult (*reserve)(CUdeviceptr*, size_t, size_t, CUdeviceptr, unsigned long long) = nullptr;
+  CUresult (*map)(CUdeviceptr, size_t, size_t, CUmemGenericAllocationHandle,
+                  unsigned long long) = nullptr;
+  CUresult (*set_access)(CUdeviceptr, size_t, const CUmemAccessDesc*, size_t) = nullptr;
+  CUresult (*unmap)(CUdeviceptr, size_t) = nullptr;
+  CUresult (*address_free)(CUdeviceptr, size_t) = nullptr;
+  CUresult (*release)(CUmemGenericAllocationHandle) = nullptr;
+  CUresult (*export_handle)(void*, CUmemGenericAllocationHandle, CUmemAllocationHandleType,
+                            unsigned long long) = nullptr;
+  CUresult (*device_get)(CUdevice*, int) = nullptr;
+  CUresult (*attribute)(int*, CUdevice_attribute, CUdevice) = nullptr;
+  CUresult (*error_string)(CUresult, const char**) = nullptr;
+  std::string missing;  // the first entry point that could not be found
+};
+
+template <class Fn>
+void lookup(Driver& d, Fn& fn, const char* name) {
+  if (!d.missing.empty()) return;
+  void* p = nullptr;
+  cudaDriverEntryPointQueryResult found{};
+  if (cudaGetDriverEntryPointByVersion(name, &p, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+      found != cudaDriverEntryPointSuccess || !p) {
+    cudaGetLastError();
+    d.missing = name;
+    return;
+  }
+  fn = reinterpret_cast<Fn>(p);
+}
+
+const Driver& driver() {
+  static const Driver d = [] {
+    Driver r;
+    lookup(r, r.get_granularity, "cuMemGetAllocationGranularity");
+    lookup(r, r.create, "cuMemCreate");
+    lookup(r, r.reserve, "cuMemAddressReserve");
+    lookup(r, r.map, "cuMemMap");
+    lookup(r, r.set_access, "cuMemSetAccess");
+    lookup(r, r.unmap, "cuMemUnmap");
+    lookup(r, r.address_free, "cuMemAddressFree");
+    lookup(r, r.release, "cuMemRelease");
+    lookup(r, r.export_handle, "cuMemExportToShareableHandle");
+    lookup(r, r.device_get, "cuDeviceGet");
+    lookup(r, r.attribute, "cuDeviceGetAttribute");
+    lookup(r, r.error_string, "cuGetErrorString");
+    return r;
+  }();
+  return d;
+}
+
+void check(CUresult status, const char* what) {
+  if (status == CUDA_SUCCESS) return;
+  const char* text = nullptr;
+  if (driver().error_string) driver().error_string(status, &text);
+  throw Error(std::string("CUDA virtual memory: ") + what +
+              " failed: " + (text ? text : "error " + std::to_string(int(status))));
+}
+
+CUdevice current_device() {
+  int ordinal = 0;
+  if (cudaGetDevice(&ordinal) != cudaSuccess) {
+    cudaGetLastError();
+    throw Error("CUDA virtual memory: no current CUDA device");
+  }
+  // The driver calls below need the runtime's primary context to exist.
+  if (cudaFree(nullptr) != cudaSuccess) {
+    cudaGetLastError();
+    throw Error("CUDA virtual memory: the CUDA runtime could not initialise the device");
+  }
+  CUdevice device = 0;
+  check(driver().device_get(&device, ordinal), "cuDeviceGet");
+  return device;
+}
+
+CUmemAllocationProp allocation_properties(CUdevice device) {
+  CUmemAllocationProp prop{};
+  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  prop.location.id = device;
+  prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+  return prop;
+}
+
+}  // namespace
+
+std::string exportable_memory_unavailable_reason() {
+  const Driver& d = driver();
+  if (!d.missing.empty())
+    return "the CUDA driver lacks " + d.missing + " (virtual memory management, CUDA 10.2+)";
+  try {
+    const CUdevice device = current_device();
+    int vmm = 0, fd = 0;
+    check(d.attribute(&vmm, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, device),
+          "cuDeviceGetAttribute");
+    check(d.attribute(&fd, CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED, device),
+          "cuDeviceGetAttribute");
+    if (!vmm) return "the CUDA device does not support virtual memory management";
+    if (!fd) return "the CUDA device cannot export memory as POSIX file descriptors";
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return {};
+}
+
+std::array<uint8_t, 16> current_device_uuid() {
+  int ordinal = 0;
+  cudaDeviceProp prop{};
+  if (cudaGetDevice(&ordinal) != cudaSuccess ||
+      cudaGetDeviceProperties(&prop, ordinal) != cudaSuccess) {
+    cudaGetLastError();
+    throw Error("cannot read the CUDA device's UUID");
+  }
+  std::array<uint8_t, 16> uuid{};
+  std::memcpy(uuid.data(), prop.uuid.bytes, uuid.size());
+  return uuid;
+}
+
+ExportableAllocation::ExportableAllocation(size_t bytes) {
+  if (const std::string why = exportable_memory_unavailable_reason(); !why.empty())
+    throw Error("cannot allocate GPU memory shared with OpenGL: " + why);
+  const Driver& d = driver();
+  const CUdevice device = current_device();
+  const CUmemAllocationProp prop = allocation_properties(device);
+  size_t granularity = 0;
+  check(d.get_granularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED),
+        "cuMemGetAllocationGranularity");
+  if (granularity == 0) granularity = size_t{2} << 20;
+  const size_t rounded = (std::max<size_t>(bytes, 1) + granularity - 1) / granularity * granularity;
+  size_t free_bytes = 0, total = 0;
+  cudaMemGetInfo(&free_bytes, &total);
+  CUmemGenericAllocationHandle handle = 0;
+  if (const CUresult status = d.create(&handle, rounded, &prop, 0); status != CUDA_SUCCESS) {
+    if (status == CUDA_ERROR_OUT_OF_MEMORY)
+      throw Error("out of GPU memory: " + std::to_string(rounded >> 20) + " MiB asked for, " +
+                  std::to_string(free_bytes >> 20) + " MiB free");
+    check(status, "cuMemCreate");
+  }
+  handle_ = handle;
+  bytes_ = rounded;
+  try {
+    CUdeviceptr address = 0;
+    check(d.reserve(&address, rounded, granularity, 0, 0), "cuMemAddressReserve");
+    address_ = address;
+    if (const CUresult status = d.map(address, rounded, 0, handle, 0); status != CUDA_SUCCESS) {
+      d.address_free(address, rounded);
+      address_ = 0;
+      check(status, "cuMemMap");
+    }
+    CUmemAccessDesc access{};
+    access.location = prop.location;
+    access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+    check(d.set_access(address, rounded, &access, 1), "cuMemSetAccess");
+  } catch (...) {
+    reset();
+    throw;
+  }
+}
+
+ExportableAllocation::~ExportableAllocation() {
+  reset();
+}
+
+void ExportableAllocation::reset() {
+  const Driver& d = driver();
+  // Failures while tearing down cannot be acted on; the order undoes the constructor's.
+  if (address_) {
+    d.unmap(CUdeviceptr(address_), bytes_);
+    d.address_free(CUdeviceptr(address_), bytes_);
+  }
+  if (handle_) d.release(CUmemGenericAllocationHandle(handle_));
+  handle_ = 0;
+  address_ = 0;
+  bytes_ = 0;
+}
+
+ExportableAllocation::ExportableAllocation(ExportableAllocation&& o) noexcept
+    : handle_(std::exchange(o.handle_, 0)),
+      address_(std::exchange(o.address_, 0)),
+      bytes_(std::exchange(o.bytes_, 0)) {}
+
+ExportableAllocation& ExportableAllocation::operator=(ExportableAllocation&& o) noexcept {
+  if (this != &o) {
+    reset();
+    handle_ = std::exchange(o.handle_, 0);
+    address_ = std::exchange(o.address_, 0);
+    bytes_ = std::exchange(o.bytes_, 0);
+  }
+  return *this;
+}
+
+int ExportableAllocation::export_fd() const {
+  if (!handle_) throw Error("cannot export an empty allocation");
+  int fd = -1;
+  check(driver().export_handle(&fd, CUmemGenericAllocationHandle(handle_),
+                               CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
+        "cuMemExportToShareableHandle");
+  return fd;
+}
+
+}  // namespace gpulife::gpu
