@@ -12,9 +12,16 @@ typedef long long i64;
 // instruction per 32 cells.
 template <unsigned L>
 __device__ __forceinline__ u32 lop3(u32 a, u32 b, u32 c) {
+#ifdef GPULIFE_HOST_EMULATION  // tests/circuit_kernels_test.cpp runs these kernels on the CPU
+  u32 r = 0;
+  for (unsigned j = 0; j < 8; ++j)
+    if ((L >> j) & 1u) r |= ((j & 4) ? a : ~a) & ((j & 2) ? b : ~b) & ((j & 1) ? c : ~c);
+  return r;
+#else
   u32 r;
   asm("lop3.b32 %0, %1, %2, %3, %4;" : "=r"(r) : "r"(a), "r"(b), "r"(c), "n"(L));
   return r;
+#endif
 }
 template <unsigned L>
 __device__ __forceinline__ u64 lop3(u64 a, u64 b, u64 c) {
@@ -269,9 +276,9 @@ __device__ __forceinline__ void multistep_step(Level<D, P0, 0>& levels, Lane& la
   lane.st_row += lane.a.pitch;
 }
 
+// Steps from s (a multiple of 3) in threes while they fit before `end`.
 template <int D, int P0, bool kColumns>
 __device__ __forceinline__ i64 multistep_fast(Level<D, P0, 0>& levels, Lane& lane, i64 s, i64 end) {
-  for (; s < end && s % 3 != 0; ++s) multistep_step<D, P0, false, kColumns>(levels, lane, s);
   for (; s + 3 <= end; s += 3) {
     levels.template step<0, false, kColumns>(lane, s);
     levels.in = lane.template load<false>();
@@ -311,11 +318,14 @@ __device__ __forceinline__ void circuit_multistep(const CircuitArgs& a) {
     levels.clear();
     levels.in = lane.template load<true>();
     // Steps needing no row checks: on a plane every level's row and the next load lie inside.
+    // The checked steps around them also align the fast ones to the slots' rotation, so only
+    // one unrolled copy of the fast steps is built.
     i64 s_a = 0, s_b = nsteps;
     if (!lane.torus) {
       s_a = clamp64(2 * D - 1 - lane.ystart, 0, nsteps);
       s_b = clamp64(a.height - 2 - lane.ystart + 1, s_a, nsteps);
     }
+    s_a = clamp64((s_a + 2) / 3 * 3, 0, nsteps);
     i64 s = 0;
     for (; s < s_a; ++s) multistep_step<D, P0, true, true>(levels, lane, s);
     if (lane.edge)
