@@ -17,7 +17,7 @@
 #include "core/rule_circuit.hpp"
 #include "core/rule_phases.hpp"
 #include "gpu/circuit_source.hpp"
-#include "tests/random_rules.hpp"
+#include "tests/rule_test_support.hpp"
 
 namespace gpulife {
 namespace {

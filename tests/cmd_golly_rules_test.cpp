@@ -18,7 +18,7 @@
 #include "core/pattern_io.hpp"
 #include "core/rule.hpp"
 #include "tests/cmd_test_support.hpp"
-#include "tests/random_rules.hpp"
+#include "tests/rule_test_support.hpp"
 
 namespace gpulife::app {
 namespace {

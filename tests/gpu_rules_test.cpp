@@ -12,23 +12,11 @@
 #include "gpu/device_engine.hpp"
 #include "gpu/gpu_engines.hpp"
 #include "gpu/nvrtc.hpp"
-#include "tests/random_rules.hpp"
+#include "tests/gpu_test_support.hpp"
+#include "tests/rule_test_support.hpp"
 
 namespace gpulife {
 namespace {
-
-#define REQUIRE_DEVICE()                                                     \
-  do {                                                                       \
-    if (!gpu::device_available()) GTEST_SKIP() << "skipped: no CUDA device"; \
-  } while (0)
-
-std::vector<std::string> engine_names() {
-  EngineRegistry registry;
-  gpu::register_gpu_engines(registry);
-  std::vector<std::string> names;
-  for (const EngineInfo& info : registry.engines()) names.push_back(info.name);
-  return names;
-}
 
 // Launch shapes that matter to the general path, per engine: multistep depths (the tail of a
 // step uses the smaller compiled ones), tile heights and warps; one-generation runs and blocks.
@@ -64,7 +52,7 @@ TEST(GpuRules, EveryEngineMatchesTheTable) {
   // Every kernel a rule needs is compiled by NVRTC once; a random table's take seconds.
   const std::vector<Rule> rules = testing::random_rules(77, 9);
   auto ref = make_reference_engine();
-  for (const std::string& name : engine_names()) {
+  for (const std::string& name : gpu_engine_names()) {
     SCOPED_TRACE(name);
     for (size_t s = 0; s < shapes(name).size(); ++s) {
       auto engine = gpu::make_gpu_engine(name);
@@ -110,7 +98,7 @@ TEST(GpuRules, BenchmarkRulesOnALargerGrid) {
     ref->step(19);
     Grid want;
     ref->store(want);
-    for (const std::string& name : engine_names()) {
+    for (const std::string& name : gpu_engine_names()) {
       SCOPED_TRACE(name + " " + text);
       auto engine = gpu::make_gpu_engine(name);
       engine->set_rule(rule);
@@ -127,28 +115,14 @@ TEST(GpuRules, BenchmarkRulesOnALargerGrid) {
 // true cells, and the flag tells a renderer which.
 TEST(GpuRules, B0StateIsTruthful) {
   REQUIRE_DEVICE();
-  const Rule rule = parse_rule("B0/S").rule;
-  for (const std::string& name : engine_names()) {
+  for (const std::string& name : gpu_engine_names()) {
     SCOPED_TRACE(name);
     auto e = gpu::make_gpu_engine(name);
-    Grid start(100, 10, Topology::Torus);
-    start.set(5, 5, true);
-    e->set_rule(rule);
-    e->load(start);
+    e->set_rule(parse_rule("B0/S").rule);
+    e->load(Grid(100, 10, Topology::Torus));
     EXPECT_FALSE(e->stored_inverted());
-    e->step(1);
+    testing::expect_b0_truthful(*e);
     EXPECT_TRUE(e->stored_inverted());
-    EXPECT_EQ(e->population(), 1000u - 9u);
-    Grid g;
-    e->store(g);
-    EXPECT_EQ(g.population(), 1000u - 9u);
-    EXPECT_EQ(g.hash(), e->hash());
-    const Grid patch = e->read_region(Box{3, 3, 7, 7});
-    EXPECT_TRUE(patch.get(0, 0));
-    EXPECT_FALSE(patch.get(2, 2));
-    Grid dead(1, 1);
-    e->write_region(dead, Cell{50, 2});
-    EXPECT_EQ(e->population(), 1000u - 10u);
     // The device exchange format carries true cells to another engine.
     auto other = gpu::make_gpu_engine("bit64");
     other->set_rule(Rule::life());
@@ -164,7 +138,7 @@ TEST(GpuRules, B0StateIsTruthful) {
 
 TEST(GpuRules, RuleChangeKeepsTrueCells) {
   REQUIRE_DEVICE();
-  for (const std::string& name : engine_names()) {
+  for (const std::string& name : gpu_engine_names()) {
     auto e = gpu::make_gpu_engine(name);
     const Grid start = soup(130, 20, Topology::Torus, 8, 0.5);
     e->set_rule(parse_rule("AntiLife").rule);

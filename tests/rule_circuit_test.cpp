@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/random_rules.hpp"
+#include "tests/rule_test_support.hpp"
 
 namespace gpulife {
 namespace {

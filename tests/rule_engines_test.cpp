@@ -7,7 +7,7 @@
 #include "core/reference_engine.hpp"
 #include "core/rule_phases.hpp"
 #include "core/simd_engine.hpp"
-#include "tests/random_rules.hpp"
+#include "tests/rule_test_support.hpp"
 
 namespace gpulife {
 namespace {
@@ -111,32 +111,10 @@ TEST(RulePhases, AsGollyDescribes) {
 
 // B0 without Smax: on a torus the true background flashes, and every view of the state says so.
 TEST(RuleEngines, B0StateIsTruthful) {
-  const Rule rule = parse_rule("B0/S").rule;  // every cell flips each generation
   for (auto make : {make_reference_engine, make_simd_engine}) {
     auto e = make();
     SCOPED_TRACE(e->info().name);
-    Grid start(100, 10, Topology::Torus);
-    start.set(5, 5, true);
-    e->set_rule(rule);
-    e->load(start);
-    e->step(1);
-    // Born wherever no neighbour lived: all but the cell (S is empty) and its 8 neighbours.
-    EXPECT_EQ(e->population(), 1000u - 9u);
-    Grid g;
-    e->store(g);
-    EXPECT_EQ(g.population(), e->population());
-    EXPECT_EQ(g.hash(), e->hash());
-    EXPECT_TRUE(g.get(50, 2));
-    EXPECT_FALSE(g.get(4, 4));
-    EXPECT_FALSE(g.get(5, 5));
-    const Grid patch = e->read_region(Box{3, 3, 7, 7});
-    EXPECT_FALSE(patch.get(1, 1));
-    EXPECT_TRUE(patch.get(0, 0));
-    // An edit writes true cells.
-    Grid dead(1, 1);
-    e->write_region(dead, Cell{50, 2});
-    EXPECT_EQ(e->population(), 1000u - 10u);
-    EXPECT_FALSE(e->read_region(Box{50, 2, 50, 2}).get(0, 0));
+    testing::expect_b0_truthful(*e);
     e->step(1);
     EXPECT_EQ(e->generation(), 2u);
   }

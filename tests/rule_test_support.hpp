@@ -1,11 +1,14 @@
-// Random two-state rules for tests: Hensel-notation rules (as text, so parsing is exercised too)
-// and MAP tables, with or without B0.
+// Shared by the rule suites: random two-state rules (Hensel-notation rules, as text so parsing is
+// exercised too, and MAP tables, with or without B0) and the checks every engine must pass.
 #pragma once
+
+#include <gtest/gtest.h>
 
 #include <random>
 #include <string>
 #include <vector>
 
+#include "core/engine.hpp"
 #include "core/hensel.hpp"
 #include "core/rule.hpp"
 
@@ -57,6 +60,35 @@ inline std::vector<Rule> random_rules(uint64_t seed, int count) {
     rules.push_back(r);
   }
   return rules;
+}
+
+// B0 without Smax on a 100x10 torus holding one cell at (5, 5): after one generation every cell
+// with no live neighbour was born, and every view of the state (population, store, hash,
+// read_region, write_region) gives those true cells. Leaves the engine at generation 1 with
+// (50, 2) cleared by an edit.
+inline void expect_b0_truthful(Engine& e) {
+  Grid start(100, 10, Topology::Torus);
+  start.set(5, 5, true);
+  e.set_rule(parse_rule("B0/S").rule);
+  e.load(start);
+  e.step(1);
+  // Born wherever no neighbour lived: all but the cell (S is empty) and its 8 neighbours.
+  EXPECT_EQ(e.population(), 1000u - 9u);
+  Grid g;
+  e.store(g);
+  EXPECT_EQ(g.population(), 1000u - 9u);
+  EXPECT_EQ(g.hash(), e.hash());
+  EXPECT_TRUE(g.get(50, 2));
+  EXPECT_FALSE(g.get(4, 4));
+  EXPECT_FALSE(g.get(5, 5));
+  const Grid patch = e.read_region(Box{3, 3, 7, 7});
+  EXPECT_TRUE(patch.get(0, 0));
+  EXPECT_FALSE(patch.get(1, 1));
+  EXPECT_FALSE(patch.get(2, 2));
+  // An edit writes true cells.
+  e.write_region(Grid(1, 1), Cell{50, 2});
+  EXPECT_EQ(e.population(), 1000u - 10u);
+  EXPECT_FALSE(e.read_region(Box{50, 2, 50, 2}).get(0, 0));
 }
 
 }  // namespace gpulife::testing
