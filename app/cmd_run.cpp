@@ -15,6 +15,7 @@
 #include "core/grid.hpp"
 #include "core/history_rule.hpp"
 #include "core/pattern_io.hpp"
+#include "core/rule_phases.hpp"
 
 namespace gpulife::app {
 namespace {
@@ -44,6 +45,13 @@ class ProgressBar {
   bool enabled_;
   bool drawn_ = false;
 };
+
+// The population Golly shows: for a B0 rule at a generation where Golly shows the complement,
+// the cells of that complement (the true population there is infinite).
+uint64_t shown_population(const Engine& engine, const Universe& universe, uint64_t generation) {
+  if (!golly_inverts(engine.rule(), generation)) return engine.population();
+  return universe.cells().population();
+}
 
 }  // namespace
 
@@ -172,7 +180,8 @@ int run_command(const std::vector<std::string>& args) {
 
   const double cells = double(engine->width()) * double(engine->height()) * double(generations);
   std::cout << "generation: " << pattern.generation + generations << "\n"
-            << "population: " << engine->population() << "\n";
+            << "population: "
+            << shown_population(*engine, universe, pattern.generation + generations) << "\n";
   if (universe.size().width != setup.size.width || universe.size().height != setup.size.height)
     std::cout << "final grid: " << universe.size().width << "x" << universe.size().height << "\n";
   if (universe.reached_edge())

@@ -13,7 +13,7 @@ namespace {
 
 void print_help(const CommandTable& commands) {
   std::cout << "gpulife " << GPULIFE_VERSION
-            << " - Conway's Game of Life (and every Life-like rule) on the GPU and CPU\n\n"
+            << " - Conway's Game of Life (and every two-state rule) on the GPU and CPU\n\n"
                "usage: gpulife [COMMAND] [options]\n\ncommands:\n";
   for (const Command& c : commands) {
     std::string name = c.name;
@@ -30,6 +30,8 @@ CommandTable headless_commands() {
       {"run", "step a pattern for some generations and write the result", run_command},
       {"bench", "measure engines in ms/generation against the memory-bandwidth limit",
        bench_command},
+      {"rule", "show a rule's canonical text, its B0 emulation and its compiled circuit",
+       rule_command},
   };
 }
 

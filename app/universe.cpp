@@ -6,6 +6,7 @@
 #include <bit>
 
 #include "core/error.hpp"
+#include "core/rule_phases.hpp"
 
 #if GPULIFE_HAVE_CUDA
 #include "gpu/gpu_engine.hpp"
@@ -114,11 +115,36 @@ Universe::Universe(Engine& engine, const Pattern& pattern, const GridSetup& setu
     placed = grid.population();
     engine.load(grid);
   }
+  base_generation_ = pattern.generation;
+  if ((open_x_ || open_y_) && !loads_as_golly_shows())
+    throw Error("a pattern of the B0 rule " + engine.rule().to_string() + " at odd generation " +
+                std::to_string(pattern.generation) +
+                " cannot start on an unbounded grid: its background is alive there; set its "
+                "generation to an even one, or give it a bounded grid (--topology torus)");
+  if (golly_inverts(engine.rule(), pattern.generation)) {
+    // The file holds Golly's cells of a B0 rule, the complement of the true ones here.
+    Grid g;
+    engine.store(g);
+    convert_golly_cells(g, engine.rule(), pattern.generation);
+    engine.load(g);
+  }
   dropped_ = total - std::min(total, placed);
   if (dropped_ > 0)
     notes_.push_back(std::to_string(dropped_) + " cells lie beyond the " +
                      size_text(setup.size.width, setup.size.height) +
                      " bounded grid and were dropped, as Golly drops them");
+}
+
+Grid Universe::shown_region(const Box& box) const {
+  Grid g = engine_.read_region(box);
+  // For B0 rules, what lies beyond an open side is Golly's background: look at its cells.
+  convert_golly_cells(g, engine_.rule(), base_generation_ + engine_.generation());
+  return g;
+}
+
+bool Universe::loads_as_golly_shows() const {
+  return rule_phases(engine_.rule()).inverted[0] ==
+         golly_inverts(engine_.rule(), base_generation_ + engine_.generation());
 }
 
 int64_t Universe::clearance(int64_t limit) const {
@@ -127,15 +153,15 @@ int64_t Universe::clearance(int64_t limit) const {
   if (open_x_) {
     const int64_t d = std::min(limit, w);
     best =
-        std::min(best, depth_to_live(engine_.read_region(Box{0, 0, d - 1, h - 1}), false, false));
+        std::min(best, depth_to_live(shown_region(Box{0, 0, d - 1, h - 1}), false, false));
     best = std::min(best,
-                    depth_to_live(engine_.read_region(Box{w - d, 0, w - 1, h - 1}), false, true));
+                    depth_to_live(shown_region(Box{w - d, 0, w - 1, h - 1}), false, true));
   }
   if (open_y_) {
     const int64_t d = std::min(limit, h);
-    best = std::min(best, depth_to_live(engine_.read_region(Box{0, 0, w - 1, d - 1}), true, false));
+    best = std::min(best, depth_to_live(shown_region(Box{0, 0, w - 1, d - 1}), true, false));
     best =
-        std::min(best, depth_to_live(engine_.read_region(Box{0, h - d, w - 1, h - 1}), true, true));
+        std::min(best, depth_to_live(shown_region(Box{0, h - d, w - 1, h - 1}), true, true));
   }
   return best;
 }
@@ -181,11 +207,15 @@ bool Universe::grow(int64_t room) {
   }
   Grid old;
   engine_.store(old);
+  const uint64_t generation = engine_.generation();
+  // The new cells are Golly's background (dead as shown; alive in truth where a B0 rule shows
+  // the complement).
+  convert_golly_cells(old, engine_.rule(), base_generation_ + generation);
   Grid bigger(nw, nh, old.topology());
   const Cell shift{(nw - w) / 2, (nh - h) / 2};
   bigger.blit(old, shift);
   old = Grid();
-  const uint64_t generation = engine_.generation();
+  convert_golly_cells(bigger, engine_.rule(), base_generation_ + generation);
   engine_.load(bigger);
   engine_.set_generation(generation);
   offset_ = Cell{offset_.x + shift.x, offset_.y + shift.y};
@@ -227,7 +257,14 @@ void Universe::step(uint64_t generations) {
       left -= uint64_t(want);
       continue;
     }
-    if ((grow_x_ || grow_y_) && !capped_) {
+    if ((grow_x_ || grow_y_) && !capped_ && !loads_as_golly_shows() && clear >= 1) {
+      // A B0 rule without Smax, at a generation where a reloaded grid would not hold what
+      // Golly shows: one exact generation first, then grow.
+      engine_.step(1);
+      left -= 1;
+      continue;
+    }
+    if ((grow_x_ || grow_y_) && !capped_ && loads_as_golly_shows()) {
       const int64_t w = engine_.width(), h = engine_.height();
       if (grow(std::max<int64_t>(want, 64))) {
         // One note for all the growth: from the first size to the latest.
@@ -262,6 +299,8 @@ void Universe::step(uint64_t generations) {
 Pattern Universe::cells() const {
   Grid g;
   engine_.store(g);
+  // Files of B0 rules hold Golly's cells, the complement of the true ones at times.
+  convert_golly_cells(g, engine_.rule(), base_generation_ + engine_.generation());
   Pattern p = g.extract();
   p.translate(-offset_.x, -offset_.y);
   return p;

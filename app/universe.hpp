@@ -35,7 +35,8 @@ class Universe {
   GridSize size() const { return {engine_.width(), engine_.height()}; }
   // Grid position of the input pattern's (0, 0).
   Cell offset() const { return offset_; }
-  // The live cells in the input pattern's coordinates.
+  // The live cells in the input pattern's coordinates, as Golly shows them (for B0 rules the
+  // complement of the true cells at times: core/rule_phases.hpp).
   Pattern cells() const;
   // Cells of the pattern the grid could not hold (beyond a side the rule bounds, as Golly).
   uint64_t dropped() const { return dropped_; }
@@ -50,6 +51,12 @@ class Universe {
  private:
   // The fewest empty cells between the live cells and an open side, at most `limit`.
   int64_t clearance(int64_t limit) const;
+  // A region of the grid as Golly shows it (B0 rules: the complement of the true cells at times).
+  Grid shown_region(const Box& box) const;
+  // Whether a grid loaded now holds Golly's cells as the engine stores them, so that the dead
+  // cells beyond an open side are Golly's background (for B0 rules without Smax: at even
+  // generations only).
+  bool loads_as_golly_shows() const;
   // Grows the open sides near which the pattern is, so `room` cells stay clear; false when the
   // memory or the largest side allows no growth.
   bool grow(int64_t room);
@@ -60,6 +67,7 @@ class Universe {
   bool open_x_, open_y_, grow_x_, grow_y_;
   MemoryBudget budget_;
   AtTheLimit at_limit_;
+  uint64_t base_generation_ = 0;  // the input pattern's generation
   uint64_t dropped_ = 0;
   bool reached_edge_ = false;
   bool capped_ = false;

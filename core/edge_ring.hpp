@@ -15,16 +15,17 @@ namespace gpulife {
 template <class Alive, class Set>
 void step_edge_ring(const Topology& t, int64_t width, int64_t height, const Rule& rule,
                     Alive&& alive, Set&& set) {
+  // The whole 3x3 neighbourhood's index, so every rule (Hensel, MAP) steps the ring.
   auto one = [&](int64_t x, int64_t y) {
-    int n = 0;
+    int index = 0;
     for (int dy = -1; dy <= 1; ++dy) {
       for (int dx = -1; dx <= 1; ++dx) {
-        if (dx == 0 && dy == 0) continue;
         int64_t nx = x + dx, ny = y + dy;
-        if (resolve_outside(t, width, height, nx, ny) && alive(nx, ny)) ++n;
+        if (resolve_outside(t, width, height, nx, ny) && alive(nx, ny))
+          index |= 1 << neighbourhood_bit(dy + 1, dx + 1);
       }
     }
-    set(x, y, alive(x, y) ? rule.survives(n) : rule.births(n));
+    set(x, y, rule.next(index));
   };
   for (int64_t x = 0; x < width; ++x) {
     one(x, 0);

@@ -17,8 +17,11 @@ constexpr int64_t kBlockWidth = 80;
 // A gap of more dead rows than this starts a new block rather than writing empty rows.
 constexpr int64_t kMaxGapRows = 4;
 
-// Survival/birth, the spelling Life 1.05 uses ("23/3").
+// Survival/birth, the spelling Life 1.05 uses ("23/3"); other rules (Hensel, MAP) as Golly
+// writes them, which is what Golly reads after #R as well.
 std::string survival_birth(const RuleSpec& spec) {
+  if (!spec.rule.is_outer_totalistic() || spec.rule.neighbourhood() != Neighbourhood::Moore)
+    return spec.to_string();
   std::string s;
   for (int n = 0; n <= 8; ++n)
     if (spec.rule.survives(n)) s += char('0' + n);

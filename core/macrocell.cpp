@@ -91,8 +91,10 @@ class MacrocellReader {
           meta_.rule = parse_rule(r);
           history_rule_ = false;
         }
-      } catch (const ParseError&) {
-        throw;
+      } catch (const ParseError& e) {
+        // Its column counts from the rule text's first character.
+        fail(r.substr(std::min<size_t>(size_t(std::max<int64_t>(e.column(), 1) - 1), r.size())),
+             e.reason());
       } catch (const Error& e) {
         fail(r.empty() ? t : r, e.what());
       }

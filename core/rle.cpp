@@ -91,8 +91,9 @@ class RleReader {
         return;
       }
       rule_ = parse_rule(r);
-    } catch (const ParseError&) {
-      throw;
+    } catch (const ParseError& e) {
+      // Its column counts from the rule text's first character.
+      fail(column_of(line, r) + std::max<int64_t>(e.column(), 1) - 1, e.reason());
     } catch (const Error& e) {
       fail(column_of(line, r), e.what());
     }

@@ -11,6 +11,8 @@
 #include "core/edge_ring.hpp"
 #include "core/error.hpp"
 #include "core/hash.hpp"
+#include "core/rule_circuit.hpp"
+#include "core/rule_phases.hpp"
 #include "core/simd_engine_kernel.hpp"
 #include "core/thread_pool.hpp"
 
@@ -88,7 +90,10 @@ constexpr double kMinCellsToSpread = double(1 << 22);
 
 class SimdEngine final : public Engine {
  public:
-  SimdEngine() { apply_threads(); }
+  SimdEngine() {
+    apply_threads();
+    set_rule(Rule::life());
+  }
 
   const EngineInfo& info() const override {
     static const EngineInfo i = simd_engine_info();
@@ -133,7 +138,42 @@ class SimdEngine final : public Engine {
     apply_threads();
   }
 
-  void set_rule(const Rule& rule) override { rule_ = rule; }
+  // Keeps the true cells and the generation; they are stored again in the new rule's first
+  // phase.
+  void set_rule(const Rule& rule) override {
+    const RulePhases phases = rule_phases(rule);
+    const bool circuits =
+        !phases.step[0].is_outer_totalistic() || !phases.step[1].is_outer_totalistic();
+    Circuit compiled[2];
+    if (circuits)
+      for (int p = 0; p < 2; ++p) {
+        compiled[p] = compile_rule(phases.step[p]);
+        if (compiled[p].features() > simd::kMaxCircuitFeatures)
+          throw Error("engine cpu-simd: the circuit of rule " + rule.to_string() + " keeps " +
+                      std::to_string(compiled[p].features()) + " features per row, more than " +
+                      std::to_string(simd::kMaxCircuitFeatures));
+      }
+    Grid cells;
+    if (height_ > 0) store(cells);
+    rule_ = rule;
+    phases_ = phases;
+    use_circuits_ = circuits;
+    for (int p = 0; p < 2; ++p) {
+      circuits_[p] = std::move(compiled[p]);
+      if (circuits) continue;
+      const Rule& r = phases.step[p];
+      for (int t = 0; t <= 9; ++t) {
+        counts_[p].birth[t] = (t <= 8 && r.births(t)) ? ~uint64_t{0} : 0;
+        counts_[p].keep[t] = (t >= 1 && r.survives(t - 1)) ? ~uint64_t{0} : 0;
+      }
+    }
+    life_ = !circuits && phases.step[0].is_life() && phases.step[1].is_life();
+    if (height_ > 0) {
+      const uint64_t g = generation_;
+      load(cells);
+      generation_ = g;
+    }
+  }
   Rule rule() const override { return rule_; }
 
   void load(const Grid& grid) override {
@@ -167,9 +207,12 @@ class SimdEngine final : public Engine {
     masks_ = std::move(masks);
     simd::make_row_masks(width_, padded_words_, masks_.data(), masks_.data() + padded_words_,
                          masks_.data() + 2 * padded_words_);
+    phase_ = 0;
     for (int64_t y = 0; y < height_; ++y) {
       uint64_t* row = data_row(cur_, y);
       std::memcpy(row, grid.row(y), size_t(words_) * 8);
+      if (inverted())
+        for (int64_t j = 0; j < words_; ++j) row[j] = ~row[j];
       simd::fix_row(row, width_, words_, padded_words_, torus());
     }
     generation_ = 0;
@@ -190,6 +233,8 @@ class SimdEngine final : public Engine {
     for (int64_t y = 0; y < height_; ++y) {
       uint64_t* out = grid.row(y);
       std::memcpy(out, data_row(cur_, y), size_t(words_) * 8);
+      if (inverted())
+        for (int64_t j = 0; j < words_; ++j) out[j] = ~out[j];
       out[words_ - 1] &= mask;  // on a torus the guard bit past the width may sit in this word
     }
   }
@@ -206,6 +251,7 @@ class SimdEngine final : public Engine {
         pass(band, g);
         if (fixup) step_ring();
         std::swap(cur_, next_);
+        phase_ = phase_after(phase_, uint64_t(g));
         done += uint64_t(g);
         generation_ += uint64_t(g);
       }
@@ -225,7 +271,8 @@ class SimdEngine final : public Engine {
       const uint64_t* row = data_row(cur_, gy);
       for (int64_t x = 0; x < box.width(); ++x) {
         const int64_t gx = box.min_x + x;
-        if (gx >= 0 && gx < width_ && ((row[gx >> 6] >> (gx & 63)) & 1u)) patch.set(x, y, true);
+        if (gx >= 0 && gx < width_ && (((row[gx >> 6] >> (gx & 63)) & 1u) != inverted()))
+          patch.set(x, y, true);
       }
     }
     return patch;
@@ -241,7 +288,7 @@ class SimdEngine final : public Engine {
         const int64_t gx = top_left.x + x;
         if (gx < 0 || gx >= width_) continue;
         const uint64_t bit = uint64_t{1} << (gx & 63);
-        row[gx >> 6] = patch.get(x, y) ? (row[gx >> 6] | bit) : (row[gx >> 6] & ~bit);
+        row[gx >> 6] = patch.get(x, y) != inverted() ? (row[gx >> 6] | bit) : (row[gx >> 6] & ~bit);
       }
       simd::fix_row(row, width_, words_, padded_words_, torus());
     }
@@ -254,7 +301,7 @@ class SimdEngine final : public Engine {
       const uint64_t* row = data_row(cur_, y);
       n += count_bits(row, words_ - 1) + uint64_t(std::popcount(row[words_ - 1] & mask));
     }
-    return n;
+    return inverted() ? uint64_t(width_) * uint64_t(height_) - n : n;
   }
 
   uint64_t hash() const override {
@@ -263,7 +310,8 @@ class SimdEngine final : public Engine {
     for (int64_t y = 0; y < height_; ++y) {
       const uint64_t* row = data_row(cur_, y);
       for (int64_t j = 0; j < words_; ++j) {
-        const uint64_t w = j + 1 == words_ ? row[j] & mask : row[j];
+        const uint64_t v = inverted() ? ~row[j] : row[j];
+        const uint64_t w = j + 1 == words_ ? v & mask : v;
         sum += hash::word_term(uint64_t(y), uint64_t(j), w);
       }
     }
@@ -280,6 +328,8 @@ class SimdEngine final : public Engine {
 
  private:
   bool torus() const { return topology_ == Topology::Torus; }
+  // Whether the stored cells are the complement of the true ones (B0 rules).
+  bool inverted() const { return phases_.inverted[phase_]; }
   uint64_t last_mask() const {
     const int rem = int(width_ & 63);
     return rem == 0 ? ~uint64_t{0} : (uint64_t{1} << rem) - 1;
@@ -325,10 +375,11 @@ class SimdEngine final : public Engine {
     base.padded_words = padded_words_;
     base.generations = gens;
     base.torus = torus();
-    base.life = rule_.is_life();
-    for (int t = 0; t <= 9; ++t) {
-      base.birth[t] = (t <= 8 && rule_.births(t)) ? ~uint64_t{0} : 0;
-      base.keep[t] = (t >= 1 && rule_.survives(t - 1)) ? ~uint64_t{0} : 0;
+    base.phase = phase_;
+    base.life = life_;
+    for (int p = 0; p < 2; ++p) {
+      base.counts[p] = counts_[p];
+      base.circuits[p] = use_circuits_ ? &circuits_[p] : nullptr;
     }
     base.zero = zero_.data();
     base.valid = masks_.data();
@@ -363,6 +414,12 @@ class SimdEngine final : public Engine {
   }
 
   Rule rule_;
+  RulePhases phases_ = rule_phases(Rule::life());
+  int phase_ = 0;
+  bool use_circuits_ = false;
+  bool life_ = true;
+  simd::CountRule counts_[2];
+  Circuit circuits_[2];
   int64_t width_ = 0;
   int64_t height_ = 0;
   Topology topology_ = Topology::Plane;
@@ -426,13 +483,16 @@ EngineInfo simd_engine_info() {
   return EngineInfo{
       .name = "cpu-simd",
       .family = "cpu",
-      .description = "CPU bit-sliced SIMD (AVX-512/AVX2/portable), all cores, any rule",
+      .description =
+          "CPU bit-sliced SIMD (AVX-512/AVX2/portable), all cores, any two-state rule (compiled to "
+          "a circuit)",
       .layout = CellLayout::BitPacked,
       .gpu = false,
       .rank = 60,
-      .caption = "Bit-sliced: 64 cells per word, neighbour counts summed by bitwise adders in "
-                 "AVX-512/AVX2 registers on all cores, several generations per pass over each "
-                 "band.",
+      .caption =
+          "Bit-sliced: 64 cells per word, neighbour counts summed by bitwise adders in "
+          "AVX-512/AVX2 registers on all cores, several generations per pass over each "
+          "band.",
       .pass_depth = kDefaultGenerationsPerPass,
   };
 }

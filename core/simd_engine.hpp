@@ -1,5 +1,6 @@
 // The cpu-simd engine: bit-sliced (64+ cells per word), SIMD, multithreaded, several generations
-// per pass over memory; any Life-like rule on a plane or a torus.
+// per pass over memory; any two-state rule on a plane or a torus (non-Life-like ones through
+// their compiled circuits, core/rule_circuit.hpp).
 #pragma once
 
 #include <memory>

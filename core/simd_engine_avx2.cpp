@@ -12,6 +12,7 @@ struct Avx2Ops {
   // Reading the row back beats the lane shuffles of in-register row sums with 16 registers.
   static constexpr bool kFuseSums = false;
   static constexpr int kWords = 4;
+  static constexpr bool kTernary = false;
   using T = __m256i;
 
   static T load(const uint64_t* p) { return _mm256_load_si256(reinterpret_cast<const T*>(p)); }

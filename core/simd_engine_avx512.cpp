@@ -12,6 +12,7 @@ struct Avx512Ops {
   // Row sums from registers (alignr) instead of reading each new row back.
   static constexpr bool kFuseSums = true;
   static constexpr int kWords = 8;
+  static constexpr bool kTernary = true;
   using T = __m512i;
 
   static T load(const uint64_t* p) { return _mm512_load_si512(p); }
@@ -28,6 +29,10 @@ struct Avx512Ops {
   static T shift_in_left(T a, T before) { return _mm512_shldi_epi64(a, before, 1); }
   static T shift_in_right(T a, T after) { return _mm512_shrdi_epi64(a, after, 1); }
   // Truth-table immediates: bit (a<<2 | b<<1 | c) of the byte is the result for those inputs.
+  template <int L>
+  static T ternary(T a, T b, T c) {
+    return _mm512_ternarylogic_epi64(a, b, c, L);
+  }
   static T xor3(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0x96); }
   static T maj(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0xE8); }
   static T xor_and(T a, T b, T c) { return _mm512_ternarylogic_epi64(a, b, c, 0x78); }

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "core/rule_circuit.hpp"
+
 namespace gpulife::simd {
 
 // Words of padding before and after each row's data; the word just before the data (the left
@@ -13,6 +15,17 @@ inline constexpr int64_t kRowPad = 8;
 // Data words per row are padded to a multiple of this (the widest vector the kernels use).
 inline constexpr int64_t kWordMultiple = 8;
 inline constexpr int kMaxGenerationsPerPass = 64;
+// Row features a circuit may keep per row (core/rule_circuit.hpp); with the row's cells, the
+// scratch rows each level keeps of every row.
+inline constexpr int kMaxCircuitFeatures = 5;
+inline constexpr int kMaxRowSlots = 1 + kMaxCircuitFeatures;
+
+// An outer-totalistic rule for every 3x3 total T (0..9, the cell included): all ones where a
+// dead cell with that total is born (birth) or a live one survives (keep).
+struct CountRule {
+  uint64_t birth[10] = {};
+  uint64_t keep[10] = {};
+};
 
 // One band of rows stepped several generations: reads rows of `src` (and up to `generations`
 // halo rows around the band, wrapped on a torus), writes rows [y0, y1) of `dst`. Row y's data
@@ -30,12 +43,14 @@ struct BandJob {
   int64_t y0 = 0, y1 = 0;
   int generations = 1;
   bool torus = false;
-  bool life = true;  // B3/S23: use the short rule evaluation
-  // The rule for every 3x3 total T (0..9, the cell included): all ones where a dead cell with
-  // that total is born (birth) or a live one survives (keep).
-  uint64_t birth[10] = {};
-  uint64_t keep[10] = {};
-  // generations * 9 rows of `stride` words, 64-byte aligned, private to the calling thread.
+  // The rule of each phase (core/rule_phases.hpp); generation g of the pass is stepped with
+  // phase (phase + g) % 2. With circuits set, every generation runs its phase's circuit;
+  // otherwise the count rules apply, B3/S23's short evaluation when `life` is set.
+  int phase = 0;
+  bool life = true;
+  CountRule counts[2];
+  const Circuit* circuits[2] = {nullptr, nullptr};
+  // band_scratch_words() words, 64-byte aligned, private to the calling thread.
   uint64_t* scratch = nullptr;
   // A row of `stride` zero words: the dead rows beyond a plane's edge.
   const uint64_t* zero = nullptr;
@@ -52,9 +67,9 @@ struct BandJob {
 // shared out-of-line copy built that way must never be what the portable path calls.
 namespace {
 
-// Words of scratch run_band needs for `generations` generations per pass.
+// Words of scratch run_band needs for `generations` generations per pass (any rule).
 inline int64_t band_scratch_words(int generations, int64_t stride) {
-  return int64_t(generations) * 9 * stride;
+  return int64_t(generations) * 3 * kMaxRowSlots * stride;
 }
 
 // Fills the three mask rows of BandJob (each padded_words long) for a width.

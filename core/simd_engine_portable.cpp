@@ -10,6 +10,7 @@ struct PortableOps {
   // Reading each new row back is twice as fast here as building row sums from registers.
   static constexpr bool kFuseSums = false;
   static constexpr int kWords = 4;
+  static constexpr bool kTernary = false;
   struct T {
     uint64_t w[4];
   };

@@ -133,6 +133,15 @@ class BitEngine final : public DeviceEngine {
   DeviceLayout device_layout(int64_t width, int64_t height) const override {
     return padded_rows(CellLayout::BitPacked, canonical_pitch(width), height);
   }
+  // Rules beyond the counts: their circuits on words of W, one generation a pass.
+  RulePassShape rule_pass_shape() const override {
+    RulePassShape shape;
+    shape.word_bits = int(sizeof(W)) * 8;
+    shape.block_x = param("block_x");
+    shape.block_y = param("block_y");
+    shape.run = param("words_per_thread");
+    return shape;
+  }
 
  protected:
   void check_params(const Params& p) const override {

@@ -127,6 +127,16 @@ class BitMultistepEngine final : public DeviceEngine {
     const size_t pitch = canonical_pitch(width);
     return {CellLayout::BitPacked, pitch, pitch * size_t(height)};
   }
+  // Rules beyond the counts: their circuits compiled into a multistep kernel of its own.
+  RulePassShape rule_pass_shape() const override {
+    RulePassShape shape;
+    shape.word_bits = 32;
+    shape.multistep = true;
+    shape.depth = param("depth");
+    shape.block_warps = param("block_warps");
+    shape.tile_rows = param("tile_rows");
+    return shape;
+  }
 
  protected:
   void check_params(const Params& p) const override {
@@ -174,7 +184,7 @@ class BitMultistepEngine final : public DeviceEngine {
     a.tiles = (height() + a.tile_rows - 1) / a.tile_rows;
     a.torus = topology() == Topology::Torus;
     a.aligned = width() % 32 == 0;
-    a.rule = multistep::rule_tables(rule().birth, rule().survival);
+    a.rule = multistep::rule_tables(rule().birth(), rule().survival());
 
     const dim3 block(32, unsigned(block_warps));
     const dim3 grid(unsigned((a.warp_cols + block_warps - 1) / block_warps),

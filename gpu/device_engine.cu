@@ -86,15 +86,18 @@ __device__ void block_add(uint64_t pop, uint64_t sum, unsigned long long* out) {
   }
 }
 
+// `invert`: the state is stored complemented (B0 rules); the sums are of the true cells, the
+// bits past the width (last_mask) excluded.
 static __global__ void stats_bit_kernel(const uint64_t* __restrict__ state, int64_t pitch_words,
-                                        int64_t words_per_row, int64_t height,
-                                        unsigned long long* out) {
+                                        int64_t words_per_row, int64_t height, bool invert,
+                                        uint64_t last_mask, unsigned long long* out) {
   uint64_t pop = 0, sum = 0;
   const int64_t total = words_per_row * height;
   for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
        i += int64_t(gridDim.x) * blockDim.x) {
     const int64_t y = i / words_per_row, j = i - y * words_per_row;
-    const uint64_t w = state[y * pitch_words + j];
+    uint64_t w = state[y * pitch_words + j];
+    if (invert) w = ~w & (j + 1 == words_per_row ? last_mask : ~uint64_t{0});
     pop += __popcll(w);
     sum += hash::word_term(uint64_t(y), uint64_t(j), w);
   }
@@ -103,13 +106,14 @@ static __global__ void stats_bit_kernel(const uint64_t* __restrict__ state, int6
 
 static __global__ void stats_byte_kernel(const uint8_t* __restrict__ state, int64_t pitch,
                                          int64_t width, int64_t words_per_row, int64_t height,
-                                         unsigned long long* out) {
+                                         bool invert, uint64_t last_mask, unsigned long long* out) {
   uint64_t pop = 0, sum = 0;
   const int64_t total = words_per_row * height;
   for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
        i += int64_t(gridDim.x) * blockDim.x) {
     const int64_t y = i / words_per_row, j = i - y * words_per_row;
-    const uint64_t w = pack_word(state + y * pitch, j, width);
+    uint64_t w = pack_word(state + y * pitch, j, width);
+    if (invert) w = ~w & (j + 1 == words_per_row ? last_mask : ~uint64_t{0});
     pop += __popcll(w);
     sum += hash::word_term(uint64_t(y), uint64_t(j), w);
   }
@@ -183,27 +187,27 @@ __device__ inline bool cell_at(const void* state, bool bits, int64_t pitch, int6
 }
 
 // One generation of the border cells, from `src` into `dst`, through the topology's edge
-// mapping: the plane pass computed the interior (and wrong borders) already. Bit rows share
+// mapping, by the rule table of the current phase (any rule, B0 emulation included): the plane
+// pass computed the interior (and wrong borders) already. Bit rows share
 // their words between threads, hence the atomics.
 static __global__ void edge_ring_kernel(const void* __restrict__ src, void* __restrict__ dst,
                                         bool bits, int64_t pitch, int64_t width, int64_t height,
-                                        Topology topology, uint32_t birth, uint32_t survival) {
+                                        Topology topology, RuleTable rule) {
   const int64_t total = ring_cells(width, height);
   for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
        i += int64_t(gridDim.x) * blockDim.x) {
     int64_t x, y;
     ring_cell(i, width, height, x, y);
-    int n = 0;
+    // The 3x3 neighbourhood's index, as the rule tables count it (core/rule.hpp).
+    int index = 0;
     for (int dy = -1; dy <= 1; ++dy) {
       for (int dx = -1; dx <= 1; ++dx) {
-        if (dx == 0 && dy == 0) continue;
         int64_t nx = x + dx, ny = y + dy;
         if (resolve_outside(topology, width, height, nx, ny) && cell_at(src, bits, pitch, nx, ny))
-          ++n;
+          index |= 1 << neighbourhood_bit(dy + 1, dx + 1);
       }
     }
-    const bool was = cell_at(src, bits, pitch, x, y);
-    const bool alive = ((was ? survival : birth) >> n) & 1u;
+    const bool alive = (rule.words[index >> 6] >> (index & 63)) & 1u;
     char* row = static_cast<char*>(dst) + y * pitch;
     if (bits) {
       auto* word = reinterpret_cast<unsigned long long*>(row) + (x >> 6);
@@ -216,6 +220,11 @@ static __global__ void edge_ring_kernel(const void* __restrict__ src, void* __re
       row[x] = alive ? 1 : 0;
     }
   }
+}
+
+uint64_t last_word_mask(int64_t width) {
+  const int rem = int(width % 64);
+  return rem == 0 ? ~uint64_t{0} : (uint64_t{1} << rem) - 1;
 }
 
 unsigned reduce_blocks(int64_t items) {
@@ -316,6 +325,7 @@ void DeviceEngine::resize(int64_t width, int64_t height, Topology topology) {
   layout_ = next;
   generation_ = 0;
   current_ = 0;
+  phase_ = 0;
   timed_ = false;
   invalidate_cache();
   if (attached_ && attached_bytes_ >= next.buffer_bytes) return;
@@ -328,6 +338,8 @@ void DeviceEngine::resize(int64_t width, int64_t height, Topology topology) {
     buffers_[0] = buffers_[1] = nullptr;
     throw;
   }
+  // Dead cells are stored as ones where the rule keeps the state complemented.
+  if (inverted()) invert_state(buffers_[current_], false);
   sync();
 }
 
@@ -425,6 +437,7 @@ void DeviceEngine::load(const Grid& grid) {
     from_canonical(static_cast<const uint64_t*>(canonical.data()), buffers_[current_]);
     sync();
   }
+  if (inverted()) invert_state(buffers_[current_], false);
   sync();
   invalidate_cache();
 }
@@ -445,6 +458,7 @@ void DeviceEngine::store(Grid& grid) const {
                                as_stream(stream_)));
     sync();
   }
+  if (inverted()) invert_cells(out);
   grid = std::move(out);
 }
 
@@ -505,8 +519,8 @@ Grid DeviceEngine::read_region(const Box& box) const {
     const uint8_t* row = host.data() + size_t(y - on_grid.min_y) * row_bytes;
     for (int64_t x = on_grid.min_x; x <= on_grid.max_x; ++x) {
       const int64_t i = x - x0;
-      const bool alive = bits ? ((row[i >> 3] >> (i & 7)) & 1u) : row[i] != 0;
-      if (alive) patch.set(x - box.min_x, y - box.min_y, true);
+      const bool stored = bits ? ((row[i >> 3] >> (i & 7)) & 1u) : row[i] != 0;
+      if (stored != inverted()) patch.set(x - box.min_x, y - box.min_y, true);
     }
   }
   return patch;
@@ -527,7 +541,7 @@ void DeviceEngine::write_region(const Grid& patch, Cell top_left) {
     uint8_t* row = host.data() + size_t(y - on_grid.min_y) * row_bytes;
     for (int64_t x = on_grid.min_x; x <= on_grid.max_x; ++x) {
       const int64_t i = x - x0;
-      const bool alive = patch.get(x - top_left.x, y - top_left.y);
+      const bool alive = patch.get(x - top_left.x, y - top_left.y) != inverted();  // as stored
       if (bits) {
         const uint8_t bit = uint8_t(1u << (i & 7));
         row[i >> 3] = alive ? uint8_t(row[i >> 3] | bit) : uint8_t(row[i >> 3] & ~bit);
@@ -543,12 +557,14 @@ void DeviceEngine::write_region(const Grid& patch, Cell top_left) {
 void DeviceEngine::store_device(uint64_t* canonical) const {
   require_grid("store_device()");
   to_canonical(buffers_[current_], canonical);
+  if (inverted()) invert_state(canonical, true);
   sync();
 }
 
 void DeviceEngine::load_device(const uint64_t* canonical) {
   require_grid("load_device()");
   from_canonical(canonical, buffers_[current_]);
+  if (inverted()) invert_state(buffers_[current_], false);
   sync();
   invalidate_cache();
 }
@@ -570,12 +586,14 @@ void DeviceEngine::step(uint64_t generations) {
   const bool fixup = needs_edge_fixup(topology_);
   while (left > 0) {
     const uint64_t done =
-        launch_pass(buffers_[current_], buffers_[1 - current_], fixup ? 1 : left, stream_);
+        general_ ? general_pass(buffers_[current_], buffers_[1 - current_], fixup ? 1 : left)
+                 : launch_pass(buffers_[current_], buffers_[1 - current_], fixup ? 1 : left, stream_);
     if (done == 0 || done > (fixup ? 1 : left))
       throw Error("engine " + info().name + ": a pass advanced " + std::to_string(done) +
                   " generations, expected 1.." + std::to_string(fixup ? 1 : left));
     if (fixup) step_edge_ring(buffers_[current_], buffers_[1 - current_]);
     current_ ^= 1;
+    phase_ = phase_after(phase_, done);
     left -= done;
     generation_ += done;
   }
@@ -588,7 +606,7 @@ void DeviceEngine::step_edge_ring(const void* src, void* dst) const {
   const int64_t cells = ring_cells(width_, height_);
   edge_ring_kernel<<<reduce_blocks(cells), kReduceThreads, 0, as_stream(stream_)>>>(
       src, dst, layout_.layout == CellLayout::BitPacked, int64_t(layout_.row_pitch_bytes), width_,
-      height_, topology_, rule_.birth, rule_.survival);
+      height_, topology_, phases_.step[phase_].table());
   CUDA_CHECK_LAUNCH();
 }
 
@@ -610,14 +628,15 @@ void DeviceEngine::compute_stats() const {
   CUDA_CHECK(cudaMemsetAsync(out, 0, 2 * sizeof(uint64_t), s));
   const int64_t words = int64_t(canonical_pitch(width_) / 8);
   const unsigned blocks = reduce_blocks(words * height_);
+  const uint64_t last = last_word_mask(width_);
   if (layout_.layout == CellLayout::BitPacked) {
     stats_bit_kernel<<<blocks, kReduceThreads, 0, s>>>(
         static_cast<const uint64_t*>(buffers_[current_]), int64_t(layout_.row_pitch_bytes / 8),
-        words, height_, out);
+        words, height_, inverted(), last, out);
   } else {
     stats_byte_kernel<<<blocks, kReduceThreads, 0, s>>>(
         static_cast<const uint8_t*>(buffers_[current_]), int64_t(layout_.row_pitch_bytes), width_,
-        words, height_, out);
+        words, height_, inverted(), last, out);
   }
   CUDA_CHECK_LAUNCH();
   uint64_t host[2];

@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "core/rule_phases.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/gpu_engine.hpp"
+#include "gpu/rule_pass.hpp"
 
 namespace gpulife::gpu {
 
@@ -22,7 +24,10 @@ class DeviceEngine : public GpuEngine {
   // changes, the state is converted in place.
   Params params() const override;
   void set_params(const Params& params) override;
-  void set_rule(const Rule& rule) override { rule_ = rule; }
+  // Rules the engine's own kernels do not run (launch_pass() sees only Life-like rules without
+  // B0) go through a RulePass: compiled circuits for bit layouts, the table for bytes. Throws
+  // Error, keeping the old rule, when that cannot be had (e.g. no NVRTC). Keeps the true cells.
+  void set_rule(const Rule& rule) override;
   Rule rule() const override { return rule_; }
   void load(const Grid& grid) override;
   void store(Grid& grid) const override;
@@ -50,6 +55,7 @@ class DeviceEngine : public GpuEngine {
   void store_device(uint64_t* canonical) const override;
   void load_device(const uint64_t* canonical) override;
   void set_stream(void* stream) override { stream_ = stream; }
+  bool stored_inverted() const override { return phases_.inverted[phase_]; }
 
  protected:
   // One pass over memory: reads the state from `src` and writes it to `dst` (both in
@@ -60,6 +66,9 @@ class DeviceEngine : public GpuEngine {
   // Refuses parameter combinations that the ranges alone do not exclude (throw Error naming
   // the valid ranges). `merged` holds every parameter. Default: any in-range set is valid.
   virtual void check_params(const Params& merged) const { (void)merged; }
+  // The kernels and launch shape of the general path (gpu/rule_pass.hpp); the default is
+  // one generation per pass, on 64-bit words for bit layouts.
+  virtual RulePassShape rule_pass_shape() const;
   // The check every 2-D launch shares: block_x * block_y may not exceed 1024 threads.
   void check_block_threads(const Params& merged) const;
   // Rows of `row_bytes` padded to 16 bytes, so 16-byte accesses stay aligned.
@@ -83,6 +92,12 @@ class DeviceEngine : public GpuEngine {
   void sync() const;
   // One generation of the border cells from `src` into `dst` on a topology without a fast path.
   void step_edge_ring(const void* src, void* dst) const;
+  // Complements the cells of a state buffer in the current layout (or canonical rows), on the
+  // device; bits and bytes past the width stay zero.
+  void invert_state(void* state, bool canonical) const;
+  bool inverted() const { return phases_.inverted[phase_]; }
+  // One pass of the general path, rebuilt when the launch shape changed.
+  uint64_t general_pass(const void* src, void* dst, uint64_t max_generations);
   // The part of a rectangle of `w` x `h` cells at (x, y) that lies on the grid; empty if none.
   Box clip(int64_t x, int64_t y, int64_t w, int64_t h) const;
   // Copies the state's bytes under a clipped box to or from `host` (rows packed tightly): the
@@ -93,6 +108,10 @@ class DeviceEngine : public GpuEngine {
   int64_t width_ = 0, height_ = 0;
   Topology topology_ = Topology::Plane;
   Rule rule_;
+  RulePhases phases_ = rule_phases(Rule::life());
+  int phase_ = 0;                      // of the current state: which phase's rule steps it next
+  std::unique_ptr<RulePass> general_;  // set when the rule needs the general path
+  RulePassShape general_shape_;
   Params params_;  // only the values set explicitly; defaults come from param_info()
   DeviceLayout layout_;
   DeviceBuffer owned_[2];

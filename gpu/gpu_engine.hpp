@@ -54,6 +54,11 @@ class GpuEngine : public Engine {
 
   // Stream the engine launches on (a cudaStream_t, as an opaque pointer); 0 = default stream.
   virtual void set_stream(void* stream) = 0;
+
+  // Whether the state in the current buffer is the complement of the true cells (B0 rules are
+  // stepped that way, core/rule_phases.hpp): whoever draws straight from device memory inverts
+  // it. store(), population(), hash() and read_region() always give the true cells.
+  virtual bool stored_inverted() const { return false; }
 };
 
 }  // namespace gpulife::gpu

@@ -14,7 +14,7 @@ struct RuleBits {
 };
 
 inline RuleBits rule_bits(const Rule& rule) {
-  return RuleBits{rule.birth, rule.survival};
+  return RuleBits{rule.birth(), rule.survival()};
 }
 
 // The next state of every lane, given the neighbour count n (0..8) as bit planes n0..n3 and

@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "core/hash.hpp"
+#include "core/rule_phases.hpp"
 #include "gpu/bit_multistep.hpp"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_buffer.hpp"
@@ -37,13 +38,16 @@ inline void nccl_check(ncclResult_t status, const char* expression, const char* 
 // per-band sums add up to the whole grid's.
 static __global__ void band_stats_kernel(const uint64_t* __restrict__ rows, int64_t pitch_words,
                                          int64_t words_per_row, int64_t count, uint64_t y0,
+                                         bool invert, uint64_t last_mask,
                                          unsigned long long* __restrict__ out) {
   uint64_t pop = 0, sum = 0;
   const int64_t total = words_per_row * count;
   for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
        i += int64_t(gridDim.x) * blockDim.x) {
     const int64_t y = i / words_per_row, j = i - y * words_per_row;
-    const uint64_t w = rows[y * pitch_words + j];
+    uint64_t w = rows[y * pitch_words + j];
+    // B0 rules store the complement (core/rule_phases.hpp); the sums are of the true cells.
+    if (invert) w = ~w & (j + 1 == words_per_row ? last_mask : ~uint64_t{0});
     pop += __popcll(w);
     sum += hash::word_term(y0 + uint64_t(y), uint64_t(j), w);
   }
@@ -198,8 +202,21 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
     generation_ = g;
   }
 
+  // B0 rules: the band engines step their phases in lockstep, and the bands hold the stored
+  // form; this engine turns it into true cells wherever it reads or writes them.
   void set_rule(const Rule& rule) override {
+    const RulePhases phases = rule_phases(rule);
+    const bool reload = !bands_.empty() && (phases_.emulated() || phases.emulated());
+    Grid cells;
+    if (reload) store(cells);
     rule_ = rule;
+    phases_ = phases;
+    if (reload) {
+      const uint64_t g = generation_;
+      load(cells);
+      generation_ = g;
+      return;
+    }
     for (auto& b : bands_) {
       for (GpuEngine* e : engines(*b)) e->set_rule(rule);
     }
@@ -247,7 +264,14 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
         rank->stop = new_event(true);
         ranks_.push_back(std::move(rank));
       }
-      for (const Band& band : plan.bands) bands_.push_back(make_band(band, plan, grid));
+      phase_ = 0;
+      Grid stored;
+      if (inverted()) {
+        stored = grid;
+        invert_cells(stored);
+      }
+      for (const Band& band : plan.bands)
+        bands_.push_back(make_band(band, plan, inverted() ? stored : grid));
       for (auto& b : bands_) {
         CUDA_CHECK(cudaSetDevice(b->band.device));
         CUDA_CHECK(cudaStreamSynchronize(b->stream));
@@ -271,6 +295,7 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
                                    size_t(b->band.rows), cudaMemcpyDeviceToHost, b->stream));
       CUDA_CHECK(cudaStreamSynchronize(b->stream));
     }
+    if (inverted()) invert_cells(out);
     grid = std::move(out);
   }
 
@@ -302,6 +327,7 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
       exchange(true);
       left -= uint64_t(g);
       generation_ += uint64_t(g);
+      phase_ = phase_after(phase_, uint64_t(g));
     }
     for (auto& b : bands_) {
       CUDA_CHECK(cudaSetDevice(b->band.device));
@@ -337,6 +363,7 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
     if (y_lo >= y_hi) return patch;
     Grid rows(plan_.width, y_hi - y_lo);
     copy_rows(rows, y_lo, true);
+    if (inverted()) invert_cells(rows);
     for (int64_t y = y_lo; y < y_hi; ++y)
       for (int64_t x = std::max<int64_t>(box.min_x, 0);
            x <= std::min<int64_t>(box.max_x, plan_.width - 1); ++x)
@@ -351,10 +378,12 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
     if (y_lo >= y_hi) return;
     Grid rows(plan_.width, y_hi - y_lo);
     copy_rows(rows, y_lo, true);
+    if (inverted()) invert_cells(rows);
     for (int64_t y = y_lo; y < y_hi; ++y)
       for (int64_t x = std::max<int64_t>(top_left.x, 0);
            x < std::min<int64_t>(top_left.x + patch.width(), plan_.width); ++x)
         rows.set(x, y - y_lo, patch.get(x - top_left.x, y - top_left.y));
+    if (inverted()) invert_cells(rows);
     copy_rows(rows, y_lo, false);
     halos_valid_ = false;
     stats_valid_ = false;
@@ -595,7 +624,8 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
           std::clamp<int64_t>((items + kStatsThreads - 1) / kStatsThreads, 1, kMaxStatsBlocks));
       band_stats_kernel<<<blocks, kStatsThreads, 0, b->stream>>>(
           b->current() + b->band.halo_top * words(), words(), words_per_row, b->band.rows,
-          uint64_t(b->band.y0), out);
+          uint64_t(b->band.y0), inverted(),
+          plan_.width % 64 ? (uint64_t{1} << (plan_.width % 64)) - 1 : ~uint64_t{0}, out);
       CUDA_CHECK_LAUNCH();
     }
     for (const auto& b : bands_) {
@@ -623,9 +653,13 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
     }
   }
 
+  bool inverted() const { return phases_.inverted[phase_]; }
+
   std::vector<ParamInfo> param_info_;
   Params params_;
   Rule rule_;
+  RulePhases phases_ = rule_phases(Rule::life());
+  int phase_ = 0;
   BandPlan plan_;
   int64_t plan_width_ = 0;
   Topology topology_ = Topology::Plane;

@@ -12,6 +12,7 @@ uniform ivec2 u_grid_size;      // width, height in cells
 uniform uint u_pitch_words;     // one row, in 32-bit words
 uniform int u_layout;           // 0: bit-packed (bit x&31 of word x>>5), 1: one byte per cell
 uniform int u_rows_per_chunk;
+uniform int u_inverted;         // 1: the buffer holds the complement of the cells (B0 rules)
 
 uint grid_word(int y, uint word_in_row) {
   int chunk = y / u_rows_per_chunk;
@@ -22,9 +23,13 @@ uint grid_word(int y, uint word_in_row) {
   return chunk3[index];
 }
 
-bool cell_alive(int x, int y) {
+bool stored_alive(int x, int y) {
   if (u_layout == 0) return ((grid_word(y, uint(x) >> 5) >> (uint(x) & 31u)) & 1u) != 0u;
   return ((grid_word(y, uint(x) >> 2) >> (8u * (uint(x) & 3u))) & 0xFFu) != 0u;
+}
+
+bool cell_alive(int x, int y) {
+  return stored_alive(x, y) != (u_inverted != 0);
 }
 
 // Live cells of row y in columns [x0, x1), 0 <= x0 < x1 <= width.
@@ -52,7 +57,7 @@ uint count_row(int y, int x0, int x1) {
       total += uint(bitCount(v));
     }
   }
-  return total;
+  return u_inverted != 0 ? uint(x1 - x0) - total : total;
 }
 
 // The density pyramid: level l holds live-cell counts of blocks of (kBaseBlock << l)^2 cells,

@@ -34,19 +34,11 @@ namespace {
 namespace fs = std::filesystem;
 using namespace gpulife;
 
-// Files that need B0 rules (birth on zero neighbours), which the rules work adds; empty this
-// list once it is merged, and they must agree like every other file.
-const std::set<std::string> kPendingB0 = {
-    "Life-Like/p168-knightship.rle",
-};
-
-// Files whose rule gpulife does not read yet, for the rules work too: Golly's rule "B234"
-// without an S part (B234/S), and Wolfram's one-dimensional rule 22.
+// Files whose rule gpulife refuses on purpose: Wolfram's one-dimensional rules (W22) are not
+// two-dimensional rules of the Moore neighbourhood. Each must still be refused with a reason.
 const std::set<std::string> kPendingRules = {
-    "Life-Like/persian-rugs.lif",
     "HashLife/wolfram22.mc",
 };
-
 // Not pattern files (Golly's scripts, zip archives): refused at once, naming what they are.
 bool is_script_or_archive(const std::string& name) {
   return name.ends_with(".lua") || name.ends_with(".py") || name.ends_with(".zip");
@@ -144,7 +136,6 @@ Result check_file(const Options& o, const std::string& name, const fs::path& dir
                             "--max-memory", o.max_memory},
                            (dir / "gpulife.log").string(), o.timeout);
   r.seconds = mine.seconds;
-  const bool pending_b0 = kPendingB0.count(name) != 0;
   const bool pending_rule = kPendingRules.count(name) != 0;
   if (mine.status != 0) {
     const std::string why = last_line(mine.output);
@@ -152,7 +143,7 @@ Result check_file(const Options& o, const std::string& name, const fs::path& dir
       const bool ok = mine.seconds < 1.0 && why.find("not a pattern file") != std::string::npos;
       r.verdict = ok ? Verdict::NotAPattern : Verdict::Failed;
       r.detail = why;
-    } else if (pending_b0 || pending_rule) {
+    } else if (pending_rule) {
       r.verdict = Verdict::Pending;
       r.detail = why;
     } else if (mine.status == -1) {
@@ -194,11 +185,11 @@ Result check_file(const Options& o, const std::string& name, const fs::path& dir
   try {
     const Pattern a = shape(ours), b = shape(theirs);
     if (a.same_cells(b)) {
-      r.verdict = pending_b0 || pending_rule ? Verdict::Failed : Verdict::Agrees;
+      r.verdict = pending_rule ? Verdict::Failed : Verdict::Agrees;
       r.detail = std::to_string(a.population()) + " cells" +
-                 (pending_b0 || pending_rule ? "; it agrees: take it off the pending list" : "");
+                 (pending_rule ? "; it agrees: take it off the pending list" : "");
     } else {
-      r.verdict = pending_b0 || pending_rule ? Verdict::Pending : Verdict::Failed;
+      r.verdict = pending_rule ? Verdict::Pending : Verdict::Failed;
       r.detail = "differs from bgolly: " + std::to_string(a.population()) + " cells against " +
                  std::to_string(b.population());
     }
@@ -302,7 +293,7 @@ int main(int argc, char** argv) {
   for (const Result& r : results) ++count[r.verdict];
   std::printf(
       "\ngolly_check: %d agree with bgolly, %d refused at once with the memory they need, "
-      "%d are not pattern files (refused, named), %d pending (B0 and rule support), %d FAILED\n",
+      "%d are not pattern files (refused, named), %d refused rules (named), %d FAILED\n",
       count[Verdict::Agrees], count[Verdict::Refused], count[Verdict::NotAPattern],
       count[Verdict::Pending], count[Verdict::Failed]);
   for (const Result& r : results)

@@ -13,22 +13,10 @@
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_engine.hpp"
 #include "gpu/gpu_engines.hpp"
+#include "tests/gpu_test_support.hpp"
 
 namespace gpulife {
 namespace {
-
-#define REQUIRE_DEVICE()                                                     \
-  do {                                                                       \
-    if (!gpu::device_available()) GTEST_SKIP() << "skipped: no CUDA device"; \
-  } while (0)
-
-std::vector<std::string> gpu_engine_names() {
-  EngineRegistry registry;
-  gpu::register_gpu_engines(registry);
-  std::vector<std::string> names;
-  for (const EngineInfo& info : registry.engines()) names.push_back(info.name);
-  return names;
-}
 
 // The sanitizer run sets this to keep its grids and generation counts small.
 bool small_run() {

@@ -47,7 +47,7 @@ uint32_t next_word(const std::array<uint32_t, 9>& n, const Rule& rule, bool fast
   const RowSum a = row_sum(n[0], n[1], n[2]), b = row_sum(n[3], n[4], n[5]),
                c = row_sum(n[6], n[7], n[8]);
   if (fast) return life_next(a, b, c, n[4]);
-  return rule_next(a, b, c, n[4], rule_tables(rule.birth, rule.survival));
+  return rule_next(a, b, c, n[4], rule_tables(rule.birth(), rule.survival()));
 }
 
 TEST(MultistepLogicTest, ShiftsTakeTheNeighbouringWordsEdgeBits) {
@@ -232,7 +232,7 @@ Grid emulate(const Grid& start, const Rule& rule, EmulatedShape shape, uint64_t 
   a.tiles = (a.height + a.tile_rows - 1) / a.tile_rows;
   a.torus = start.topology() == Topology::Torus;
   a.aligned = a.width % 32 == 0;
-  a.rule = rule_tables(rule.birth, rule.survival);
+  a.rule = rule_tables(rule.birth(), rule.survival());
   for (uint64_t left = generations; left > 0;) {
     const int d = pass_depth(shape.depth, left);
     a.src = buf[cur].data();

@@ -1,4 +1,4 @@
-// Shared by the CUDA engine suites: skipping without a device, and the registered engines.
+// Shared by the GPU suites: skipping plainly without a CUDA device, and the CUDA engines' names.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -13,9 +13,9 @@
     if (!::gpulife::gpu::device_available()) GTEST_SKIP() << "skipped: no CUDA device"; \
   } while (0)
 
-namespace gpulife::testing {
+namespace gpulife {
 
-// The names of the registered CUDA engines, in menu order.
+// Every CUDA engine of the registry, in its order.
 inline std::vector<std::string> gpu_engine_names() {
   EngineRegistry registry;
   gpu::register_gpu_engines(registry);
@@ -24,4 +24,4 @@ inline std::vector<std::string> gpu_engine_names() {
   return names;
 }
 
-}  // namespace gpulife::testing
+}  // namespace gpulife

@@ -14,7 +14,6 @@
 namespace gpulife {
 namespace {
 
-using testing::gpu_engine_names;
 
 struct Case {
   const char* suffix;  // the bounded grid; its size is the grid's

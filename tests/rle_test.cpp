@@ -188,10 +188,11 @@ TEST(RleErrors, UnsupportedRulePointsAtTheRuleText) {
     int64_t line, column;
   };
   for (const Case& c :
-       {Case{"x = 3, y = 3, rule = B3/S23/G4\n3o!", "B3/S23/G4", 1, 22},
+       {Case{"x = 3, y = 3, rule = B3/S23/G4\n3o!", "B3/S23/G4", 1, 28},  // the second '/'
         Case{"#N n\nx=3,y=3,rule=LifeSuper\n3o!", "LifeSuper", 2, 14},
         Case{"x = 3, y = 3, rule = R2,C0,M1,S2..3,B3..3,NM\n3o!", "R2,C0,M1,S2..3,B3..3,NM", 1, 22},
-        Case{"#r B3/S23/G4\n3o!", "B3/S23/G4", 1, 4}}) {
+        Case{"x = 3, y = 3, rule = B2x/S23\n3o!", "B2x/S23", 1, 24},  // the letter
+        Case{"#r B3/S23/G4\n3o!", "B3/S23/G4", 1, 10}}) {
     SCOPED_TRACE(c.text);
     const ParseError e = parse_error(c.text);
     EXPECT_EQ(e.line(), c.line);

@@ -1,6 +1,8 @@
-// Tests for rule parsing (every common spelling, names, bounded-grid suffixes) and printing.
+// Tests for rule parsing (every common spelling, names, bounded-grid suffixes) and printing of
+// Life-like rules, and the table every rule is run from.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <string>
 
 #include "core/error.hpp"
@@ -92,7 +94,7 @@ TEST(Rule, BoundedGridSuffix) {
 
 // Every rule parse_rule accepts prints to text that parses back to the same rule.
 TEST(Rule, EveryRuleRoundTrips) {
-  for (uint16_t birth = 0; birth < 512; birth += 2) {  // no B0
+  for (uint16_t birth = 0; birth < 512; ++birth) {
     for (uint16_t survival = 0; survival < 512; ++survival) {
       const RuleSpec spec{bs(birth, survival), std::nullopt};
       const RuleSpec back = parse_rule(spec.to_string());
@@ -102,14 +104,64 @@ TEST(Rule, EveryRuleRoundTrips) {
 }
 
 TEST(Rule, RejectsWithTheText) {
-  for (const char* text : {"B3/S23/G4", "LifeHistory", "R2,C0,M1,S2..3,B3..3,NM", "B9/S23",
-                           "B3/S239", "B0/S8", "B33/S23", "B3", "hello", "", "B3/S23:X5,5",
-                           "B3/S23:T", "B3/S23:Tx,5", "1/2/3", "B3/S23:T0,0"}) {
+  for (const char* text : {"B3/S23/G4",
+                           "LifeHistory",
+                           "R2,C0,M1,S2..3,B3..3,NM",
+                           "B9/S23",
+                           "B3/S239",
+                           "hello",
+                           "",
+                           "B3/S23:X5,5",
+                           "B3/S23:T",
+                           "B3/S23:Tx,5",
+                           "1/2/3",
+                           "B3/S23:T0,0",
+                           "3",
+                           "23",
+                           "B3//S23",
+                           "B3/S23/",
+                           "B3 S23",
+                           "W110",
+                           "B3/S23B4",
+                           "B3/S2x",
+                           "B45/S5V",
+                           "B7/S6H",
+                           "B2a/SV"}) {
     SCOPED_TRACE(text);
     const std::string message = rejection(text);
     ASSERT_FALSE(message.empty()) << "accepted";
     EXPECT_NE(message.find('"' + std::string(text) + '"'), std::string::npos) << message;
   }
+}
+
+// Golly's leniencies: a missing part is empty, repeated counts are merged.
+TEST(Rule, GollyLeniencies) {
+  EXPECT_EQ(parse_rule("B3").to_string(), "B3/S");
+  EXPECT_EQ(parse_rule("S23").to_string(), "B/S23");
+  EXPECT_EQ(parse_rule("B3/").to_string(), "B3/S");
+  EXPECT_EQ(parse_rule("2/").to_string(), "B/S2");
+  EXPECT_EQ(parse_rule("B33/S23").to_string(), "B3/S23");
+  EXPECT_EQ(parse_rule("B3_S23").to_string(), "B3/S23");
+  EXPECT_EQ(parse_rule("BS").to_string(), "B/S");
+  EXPECT_EQ(parse_rule("S2B3").to_string(), "B3/S2");
+}
+
+// The table agrees with the masks for every Life-like rule, B0 included.
+TEST(Rule, TableOfLifeLikeRules) {
+  for (uint16_t birth : {uint16_t(0), uint16_t(1), uint16_t(8), uint16_t(0x1FF), uint16_t(0x155)})
+    for (uint16_t survival = 0; survival < 512; survival += 7) {
+      const Rule r = bs(birth, survival);
+      ASSERT_TRUE(r.is_outer_totalistic());
+      for (int k = 0; k < kNeighbourhoods; ++k) {
+        const int n = std::popcount(unsigned(k & ~(1 << kCentreBit)));
+        const bool alive = (k >> kCentreBit) & 1;
+        ASSERT_EQ(r.next(k), alive ? r.survives(n) : r.births(n)) << r.to_string() << " " << k;
+      }
+      EXPECT_EQ(r.has_b0(), (birth & 1) != 0);
+      EXPECT_EQ(r.has_smax(), (survival >> 8) != 0);
+    }
+  EXPECT_TRUE(Rule::life().is_life());
+  EXPECT_FALSE(bs(mask({3, 6}), mask({2, 3})).is_life());
 }
 
 }  // namespace

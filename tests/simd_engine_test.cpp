@@ -117,13 +117,13 @@ INSTANTIATE_TEST_SUITE_P(
       return name + (info.param.topology == Topology::Torus ? "_torus" : "_plane");
     });
 
-// Rules whose totals of 0 and 8 or 9 matter: the general path must tell them apart. Built from
-// masks because B0 rules have no text form here; the engine still runs them as the reference does.
+// Rules whose totals of 0 and 8 or 9 matter: the general path must tell them apart (B0 ones
+// through their two phases, core/rule_phases.hpp).
 TEST(SimdEngine, ExtremeCountRulesMatch) {
   const std::vector<Rule> rules = {Rule{0x001, 0x100}, Rule{0x002, 0x001}, Rule{0x100, 0},
                                    Rule{0x1ff, 0x1ff}, Rule{0, 0},         Rule{0x1fe, 0x0ff}};
   for (const Rule& r : rules) {
-    SCOPED_TRACE(std::to_string(r.birth) + "/" + std::to_string(r.survival));
+    SCOPED_TRACE(r.to_string());
     for (Topology t : {Topology::Plane, Topology::Torus}) {
       expect_matches_reference(soup(70, 9, t, 99, 0.9), r, 5);
       expect_matches_reference(soup(70, 9, t, 98, 0.1), r, 5);

@@ -361,7 +361,7 @@ TEST_F(ViewerStateTest, PatternsFromTheCommandLineJoinTheRecentFiles) {
 TEST_F(ViewerStateTest, ACommandLinePatternTooLargeForItsGridWaitsForTheQuestion) {
   state.memory = machine(24.0);
   state.options.engine = "reference";
-  Pattern far({{0, 0}, {300000, 200000}});
+  Pattern far(std::vector<Cell>{{0, 0}, {300000, 200000}});
   far.name = "far apart";
   const GridSetup setup = choose_view_grid(state, far, GridRequest{});
   EXPECT_EQ(setup.size.width, 1024);
@@ -371,7 +371,7 @@ TEST_F(ViewerStateTest, ACommandLinePatternTooLargeForItsGridWaitsForTheQuestion
   ASSERT_TRUE(state.edit.grow);
   EXPECT_EQ(state.edit.grow->source, "far apart");
   // Asked for with --size, it is refused at once, with the numbers.
-  Pattern again({{0, 0}, {300000, 200000}});
+  Pattern again(std::vector<Cell>{{0, 0}, {300000, 200000}});
   EXPECT_THROW(choose_view_grid(state, again, GridRequest{GridSize{400000, 400000}, {}}), Error);
 }
 

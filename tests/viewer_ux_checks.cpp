@@ -320,6 +320,13 @@ TEST_F(ViewerKeysTest, TheTitleNamesThePatternGenerationAndPopulation) {
   state.pattern_name = "blinker";
   step_once(state, 3);
   wait_for_generation(3);
+  // The figures (population included) come from the worker a tick after the step.
+  for (int i = 0; i < 5000 && !(state.sim.figures().generation == 3 &&
+                                 state.sim.figures().population_known);
+       ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    state.sim.tick(0.0);
+  }
   const std::string title = window_title(state);
   EXPECT_NE(title.find("blinker"), std::string::npos) << title;
   EXPECT_NE(title.find("generation 3"), std::string::npos) << title;

@@ -10,6 +10,7 @@
 #include "app/viewer/viewer_state.hpp"
 #include "core/error.hpp"
 #include "core/pattern_io.hpp"
+#include "core/rule_phases.hpp"
 
 namespace gpulife::app {
 namespace fs = std::filesystem;
@@ -255,17 +256,18 @@ bool load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
   const Topology topo = topology.value_or(s.sim.active() ? s.sim.topology() : Topology::Plane);
   return replace_state(s, "load " + name, [=](ViewerState& st) {
     Grid grid(size.width, size.height, topo);
-    if (!pattern.empty()) grid.place(pattern);  // centred
+    if (!pattern.empty()) grid.place(pattern);                         // centred
+    convert_golly_cells(grid, pattern.rule.rule, pattern.generation);  // B0: Golly's cells
     start_state(st, grid, pattern.rule.rule, pattern.generation, name);
     fit_pattern(st, true);
   });
 }
 
 std::string bounds_problem(const GridBounds& b) {
-  if (b.topology != Topology::Plane && b.topology != Topology::Torus)
-    return "only bounded planes (:P) and tori (:T) are supported";
   if (b.width <= 0 || b.height <= 0)
     return "a grid unbounded in one direction (a size of 0) is not supported: give both sizes";
+  if (b.topology != Topology::Plane && b.topology != Topology::Torus)
+    return "the viewer runs bounded planes (:P) and tori (:T); `gpulife run` runs the others";
   return {};
 }
 
@@ -345,7 +347,12 @@ bool apply_rule_text(ViewerState& s, std::string_view text) {
     return false;
   }
   if (!spec.bounds) {
-    s.sim.set_rule(spec.rule);
+    try {
+      s.sim.set_rule(spec.rule);  // an engine may refuse it (e.g. no NVRTC to compile it)
+    } catch (const std::exception& ex) {
+      s.report(ex.what(), true);
+      return false;
+    }
     s.report("rule " + spec.rule.to_string());
     return true;
   }
@@ -432,7 +439,9 @@ Pattern pattern_for_save(ViewerState& s, bool selection_only) {
     });
     generation = s.sim.generation();
   } else {
-    p = s.sim.state(&generation).extract();
+    Grid cells = s.sim.state(&generation);
+    convert_golly_cells(cells, s.sim.rule(), generation);  // B0 rules as Golly writes them
+    p = cells.extract();
     p.move_to_origin();
   }
   p.name = s.pattern_name;

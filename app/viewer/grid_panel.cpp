@@ -15,7 +15,7 @@ namespace {
 struct GridPanelEdits {
   int width = 0, height = 0;
   int topology = 0;
-  char rule[64] = "";
+  char rule[256] = "";  // MAP rules take 89 characters
   bool initialised = false;
   std::string shown_rule;  // what the inputs were last filled from
   int64_t shown_width = 0, shown_height = 0;
@@ -75,18 +75,19 @@ void grid_panel(ViewerState& s) {
       ImGui::InputText("##rule", e.rule, sizeof e.rule, ImGuiInputTextFlags_EnterReturnsTrue);
   if (ImGui::IsItemHovered())
     wrapped_tooltip(
-        "B3/S23, b3s23, 23/3 or a name (Life, HighLife, Seeds); a suffix :Tw,h (torus) or :Pw,h "
-        "(bounded plane) re-creates the grid at that size");
+        "B3/S23, b3s23, 23/3, Hensel letters (B2-a/S12), MAP..., B2/S34H, B13/S012V or a name "
+        "(Life, HighLife, Seeds); a suffix :Tw,h (torus) or :Pw,h (bounded plane) re-creates "
+        "the grid at that size");
   ImGui::SameLine();
   if (ImGui::Button("Apply rule") || enter) {
     apply_rule_text(s, e.rule);
     e.width = 0;
   }
   if (ImGui::BeginCombo("##known", "known rules")) {
-    for (const char* name :
-         {"B3/S23", "B36/S23", "B3678/S34678", "B2/S", "B3/S012345678", "B36/S125", "B368/S245"}) {
+    for (const NamedRuleEntry& known : well_known_rules()) {
+      const std::string name(known.rule);
       std::string label = name;
-      if (auto n = rule_name(parse_rule(name).rule)) label += "  " + std::string(*n);
+      if (!known.name.empty()) label += "  " + std::string(known.name);
       if (ImGui::Selectable(label.c_str())) {
         apply_rule_text(s, name);
         e.width = 0;

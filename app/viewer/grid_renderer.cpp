@@ -74,6 +74,7 @@ void GridRenderer::set_grid_uniforms(const ShaderProgram& p, const GridView& vie
   glProgramUniform1ui(p.id(), p.uniform("u_pitch_words"), GLuint(view.row_pitch_bytes / 4));
   glProgramUniform1i(p.id(), p.uniform("u_layout"), view.layout == CellLayout::BitPacked ? 0 : 1);
   glProgramUniform1i(p.id(), p.uniform("u_rows_per_chunk"), rows_per_chunk_);
+  glProgramUniform1i(p.id(), p.uniform("u_inverted"), view.inverted ? 1 : 0);
 }
 
 void GridRenderer::set_pyramid_uniforms(const ShaderProgram& p) const {

@@ -22,6 +22,8 @@ struct GridView {
   // Changes whenever the cells may have changed (derived data such as the density pyramid is
   // rebuilt only then).
   uint64_t version = 0;
+  // The buffer holds the complement of the true cells (B0 rules, GpuEngine::stored_inverted()).
+  bool inverted = false;
 };
 
 }  // namespace gpulife::app

@@ -183,7 +183,8 @@ GridView InteropBackend::view() {
   v.width = engine_->width();
   v.height = engine_->height();
   v.topology = engine_->topology();
-  v.version = version_ * 2 + uint64_t(current);
+  v.inverted = engine_->stored_inverted();
+  v.version = (version_ * 2 + uint64_t(current)) * 2 + uint64_t(v.inverted);
   return v;
 }
 

@@ -32,6 +32,7 @@
 #include "app/viewer/viewer_state.hpp"
 #include "core/error.hpp"
 #include "core/recent_files.hpp"
+#include "core/rule_phases.hpp"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
@@ -79,6 +80,7 @@ void setup_simulation(ViewerState& s) {
     for (const std::string& note : setup.notes) std::cerr << "gpulife view: " << note << "\n";
     grid = Grid(setup.size.width, setup.size.height, setup.topology);
     grid.place(pattern, setup.origin);
+    convert_golly_cells(grid, pattern.rule.rule, pattern.generation);  // B0: Golly's cells
     rule = pattern.rule.rule;
     s.pattern_name = pattern.name.empty() ? fs::path(o.pattern).stem().string() : pattern.name;
   }

@@ -1,0 +1,337 @@
+// The bit-sliced kernels of rules compiled at run time (NVRTC only, never nvcc): embedded into the
+// program at build time, preceded by gpu/circuit_args.h and the rule's Phase0 and Phase1 (each a
+// row stage `features` and an output stage `next`, generated from its circuit by
+// gpu/circuit_source.cpp), and followed by the extern "C" entry points that instantiate them.
+// Standalone: NVRTC gets no headers.
+
+typedef unsigned int u32;
+typedef unsigned long long u64;
+typedef long long i64;
+
+// Any three-input bitwise function as its LOP3 table (a = 0xF0, b = 0xCC, c = 0xAA): one
+// instruction per 32 cells.
+template <unsigned L>
+__device__ __forceinline__ u32 lop3(u32 a, u32 b, u32 c) {
+#ifdef GPULIFE_HOST_EMULATION  // tests/circuit_kernels_test.cpp runs these kernels on the CPU
+  u32 r = 0;
+  for (unsigned j = 0; j < 8; ++j)
+    if ((L >> j) & 1u) r |= ((j & 4) ? a : ~a) & ((j & 2) ? b : ~b) & ((j & 1) ? c : ~c);
+  return r;
+#else
+  u32 r;
+  asm("lop3.b32 %0, %1, %2, %3, %4;" : "=r"(r) : "r"(a), "r"(b), "r"(c), "n"(L));
+  return r;
+#endif
+}
+template <unsigned L>
+__device__ __forceinline__ u64 lop3(u64 a, u64 b, u64 c) {
+  return u64(lop3<L>(u32(a), u32(b), u32(c))) |
+         (u64(lop3<L>(u32(a >> 32), u32(b >> 32), u32(c >> 32))) << 32);
+}
+
+__device__ __forceinline__ i64 floor_mod(i64 a, i64 m) {
+  const i64 r = a % m;
+  return r < 0 ? r + m : r;
+}
+
+// The rule's Phase0 and Phase1 are inserted here.
+// @@phases@@
+
+template <int P>
+struct PhaseOf;
+template <>
+struct PhaseOf<0> {
+  typedef Phase0 type;
+};
+template <>
+struct PhaseOf<1> {
+  typedef Phase1 type;
+};
+
+template <class Ph>
+struct Slots {
+  static constexpr int kCount = Ph::kFeatures > 0 ? Ph::kFeatures : 1;
+};
+
+// ---- One generation per pass, words of W (bit32, bit64) ------------------------------------
+// A thread owns one word column and a vertical run of rows; each row's features are computed
+// once and kept for the three output rows that read them.
+
+template <class W>
+struct ColumnRow {
+  W w, c, e;
+};
+
+// Cells of word j of row y with their west and east neighbours (wrapped on a torus, dead beyond
+// a plane), the torus seam's cells moved in as bit_kernel.cuh does.
+template <class W>
+__device__ __forceinline__ ColumnRow<W> load_column(const CircuitArgs& a, i64 y, i64 j) {
+  constexpr int kBits = int(sizeof(W)) * 8;
+  ColumnRow<W> r = {0, 0, 0};
+  if (y < 0 || y >= a.height) {
+    if (!a.torus) return r;
+    y = floor_mod(y, a.height);
+  }
+  const W* row = static_cast<const W*>(a.src) + y * a.pitch;
+  if (j >= a.words) return r;
+  W c = row[j];
+  W left = j > 0 ? row[j - 1] : W(0);
+  W right = j + 1 < a.words ? row[j + 1] : W(0);
+  if (a.torus) {
+    if (j == 0) left = row[a.words - 1] << (kBits - 1 - a.last_bit);
+    if (j == a.words - 1) {
+      const W first = row[0] & W(1);
+      if (a.last_bit < kBits - 1)
+        c |= first << (a.last_bit + 1);
+      else
+        right = first;
+    }
+  }
+  r.c = c;
+  r.w = (c << 1) | (left >> (kBits - 1));
+  r.e = (c >> 1) | (right << (kBits - 1));
+  return r;
+}
+
+template <class W, int P>
+__device__ __forceinline__ void circuit_step(const CircuitArgs& a) {
+  typedef typename PhaseOf<P>::type Ph;
+  const i64 j = i64(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (j >= a.pitch) return;
+  const W keep = j < a.words ? (j == a.words - 1 ? W(a.last_mask) : ~W(0)) : W(0);
+  const i64 groups = (a.height + a.run - 1) / a.run;
+  for (i64 group = i64(blockIdx.y) * blockDim.y + threadIdx.y; group < groups;
+       group += i64(gridDim.y) * blockDim.y) {
+    const i64 y0 = group * a.run;
+    const i64 y1 = y0 + a.run < a.height ? y0 + a.run : a.height;
+    W f[3][Slots<Ph>::kCount];
+    ColumnRow<W> r = load_column<W>(a, y0 - 1, j);
+    Ph::features(r.w, r.c, r.e, f[0]);
+    r = load_column<W>(a, y0, j);
+    Ph::features(r.w, r.c, r.e, f[1]);
+    W* out = static_cast<W*>(a.dst) + y0 * a.pitch + j;
+    // Rows y - 1, y, y + 1 sit in f[k % 3], f[(k + 1) % 3], f[(k + 2) % 3] at row y0 + k (the
+    // slots are named by constants, so they stay in registers).
+    for (i64 y = y0; y < y1; y += 3) {
+#pragma unroll
+      for (int k = 0; k < 3; ++k) {
+        if (y + k >= y1) break;
+        r = load_column<W>(a, y + k + 1, j);
+        Ph::features(r.w, r.c, r.e, f[(k + 2) % 3]);
+        out[0] = Ph::next(f[k % 3], f[(k + 1) % 3], f[(k + 2) % 3]) & keep;
+        out += a.pitch;
+      }
+    }
+  }
+}
+
+// ---- Several generations per pass in registers (bit-multistep) -------------------------------
+// A warp streams a column of 32 words (one per lane; lanes 0 and 31 are halo, their outer cells
+// go stale one cell a generation) down a tile, through D levels held in registers, each one
+// generation. Level G takes row ystart + s - 2G at step s and completes row ystart + s - 2G - 1
+// of the next generation, so within a step the levels depend only on the previous step and the
+// scheduler can overlap them. Each level keeps its last three rows' features in slots that
+// rotate with the step (rotation R = step % 3), so nothing moves between steps.
+
+struct Lane {
+  const CircuitArgs& a;
+  int lane;
+  i64 mbase;      // this lane's word
+  i64 code;       // word index to load, -1 for dead, or -2 - x: gather 32 cells from x
+  u32 colmask;    // cells inside a plane grid
+  u32 keep;       // cells stored
+  bool store_ok;  // this lane stores its word
+  bool edge;      // a plane's side edge passes through the warp
+  i64 ystart, height;
+  bool torus;
+  i64 ld_y, ld_yy;
+  const u32* ld_row;
+  u32* st_row;
+  i64 st_first, st_last;
+
+  __device__ Lane(const CircuitArgs& args, i64 warp_col, int l) : a(args), lane(l) {
+    const i64 first = warp_col * 30 - 1;
+    mbase = first + l;
+    const i64 m = mbase;
+    const bool inside = m >= 0 && m < a.words;
+    const u32 valid = inside ? (m == a.words - 1 ? u32(a.last_mask) : ~0u) : 0u;
+    const i64 full = a.aligned ? a.words : a.words - 1;
+    torus = a.torus != 0;
+    height = a.height;
+    if (!torus) {
+      colmask = valid;
+      code = inside ? m : -1;
+    } else {
+      colmask = ~0u;
+      if (a.aligned)
+        code = floor_mod(m, a.words);
+      else if (m >= 0 && m < full)
+        code = m;
+      else
+        code = -2 - floor_mod(32 * m, a.width);
+    }
+    const bool halo = l == 0 || l == 31;
+    store_ok = !halo && m >= 0 && m < a.pitch;
+    keep = valid;
+    edge = __any_sync(0xffffffffu, colmask != ~0u);
+  }
+
+  // Cells x .. x + 31 of a torus row (modulo the width), for widths not a multiple of 32.
+  __device__ u32 gather(const u32* row, i64 x) const {
+    u32 v = 0;
+    int filled = 0;
+    while (filled < 32) {
+      const i64 n = (32 - filled < a.width - x) ? 32 - filled : a.width - x;
+      const int off = int(x & 31);
+      const u32 lo = row[x >> 5];
+      const u32 hi = off + n > 32 ? row[(x >> 5) + 1] : 0u;
+      u32 bits = off ? (lo >> off) | (hi << (32 - off)) : lo;
+      if (n < 32) bits &= (1u << n) - 1u;
+      v |= bits << filled;
+      filled += int(n);
+      x += n;
+      if (x == a.width) x = 0;
+    }
+    return v;
+  }
+
+  template <bool kCheck>
+  __device__ __forceinline__ u32 load() {
+    const bool valid = !kCheck || torus || (ld_y >= 0 && ld_y < height);
+    u32 v = 0;
+    if (valid && code != -1) v = code >= 0 ? __ldg(ld_row + code) : gather(ld_row, -2 - code);
+    ++ld_y;
+    ld_row += a.pitch;
+    if (torus && ++ld_yy == height) {
+      ld_yy = 0;
+      ld_row = static_cast<const u32*>(a.src);
+    }
+    return v;
+  }
+
+  __device__ __forceinline__ void store(u32 out, i64 s) {
+    if (s >= st_first && s < st_last && store_ok) st_row[mbase] = out & keep;
+  }
+};
+
+template <int D, int P0, int G>
+struct Level {
+  typedef typename PhaseOf<(P0 + G) & 1>::type Ph;
+  u32 in;
+  u32 f[3][Slots<Ph>::kCount];
+  Level<D, P0, G + 1> up;
+
+  __device__ __forceinline__ void clear() {
+    in = 0;
+#pragma unroll
+    for (int k = 0; k < 3; ++k)
+#pragma unroll
+      for (int q = 0; q < Slots<Ph>::kCount; ++q) f[k][q] = 0;
+    up.clear();
+  }
+
+  template <int R, bool kMask, bool kColumns>
+  __device__ __forceinline__ void step(Lane& lane, i64 s) {
+    up.template step<R, kMask, kColumns>(lane, s);
+    const u32 x = in;
+    const u32 from_west = __shfl_up_sync(0xffffffffu, x, 1);
+    const u32 from_east = __shfl_down_sync(0xffffffffu, x, 1);
+    Ph::features(__funnelshift_l(from_west, x, 1), x, __funnelshift_r(x, from_east, 1), f[R]);
+    u32 out = Ph::next(f[(R + 1) % 3], f[(R + 2) % 3], f[R]);
+    if (kMask) {
+      const i64 y = lane.ystart + s - 2 * G - 1;
+      if (!lane.torus && (y < 0 || y >= lane.height)) out = 0;
+      out &= lane.colmask;
+    } else if (kColumns) {
+      out &= lane.colmask;
+    }
+    if (G + 1 < D)
+      up.in = out;
+    else
+      lane.store(out, s);
+  }
+};
+
+template <int D, int P0>
+struct Level<D, P0, D> {
+  u32 in;
+  __device__ __forceinline__ void clear() { in = 0; }
+  template <int R, bool kMask, bool kColumns>
+  __device__ __forceinline__ void step(Lane&, i64) {}
+};
+
+template <int D, int P0, bool kMask, bool kColumns>
+__device__ __forceinline__ void multistep_step(Level<D, P0, 0>& levels, Lane& lane, i64 s) {
+  switch (int(s % 3)) {
+    case 0:
+      levels.template step<0, kMask, kColumns>(lane, s);
+      break;
+    case 1:
+      levels.template step<1, kMask, kColumns>(lane, s);
+      break;
+    default:
+      levels.template step<2, kMask, kColumns>(lane, s);
+  }
+  levels.in = lane.template load<kMask>();
+  lane.st_row += lane.a.pitch;
+}
+
+// Steps from s (a multiple of 3) in threes while they fit before `end`.
+template <int D, int P0, bool kColumns>
+__device__ __forceinline__ i64 multistep_fast(Level<D, P0, 0>& levels, Lane& lane, i64 s, i64 end) {
+  for (; s + 3 <= end; s += 3) {
+    levels.template step<0, false, kColumns>(lane, s);
+    levels.in = lane.template load<false>();
+    lane.st_row += lane.a.pitch;
+    levels.template step<1, false, kColumns>(lane, s + 1);
+    levels.in = lane.template load<false>();
+    lane.st_row += lane.a.pitch;
+    levels.template step<2, false, kColumns>(lane, s + 2);
+    levels.in = lane.template load<false>();
+    lane.st_row += lane.a.pitch;
+  }
+  return s;
+}
+
+__device__ __forceinline__ i64 clamp64(i64 v, i64 lo, i64 hi) {
+  return v < lo ? lo : (v > hi ? hi : v);
+}
+
+template <int D, int P0>
+__device__ __forceinline__ void circuit_multistep(const CircuitArgs& a) {
+  const i64 warp_col = i64(blockIdx.x) * blockDim.y + threadIdx.y;
+  if (warp_col >= a.warp_cols) return;  // whole warps only
+  Lane lane(a, warp_col, int(threadIdx.x));
+  for (i64 tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) {
+    const i64 y0 = tile * a.tile_rows;
+    const i64 rows = a.tile_rows < a.height - y0 ? a.tile_rows : a.height - y0;
+    const i64 nsteps = rows + 3 * D - 1;
+    lane.ystart = y0 - D;
+    lane.ld_y = lane.ystart;
+    lane.ld_yy = lane.torus ? floor_mod(lane.ystart, a.height) : 0;
+    lane.ld_row =
+        static_cast<const u32*>(a.src) + (lane.torus ? lane.ld_yy : lane.ystart) * a.pitch;
+    lane.st_row = static_cast<u32*>(a.dst) + (lane.ystart - 2 * D + 1) * a.pitch;
+    lane.st_first = 3 * D - 1;
+    lane.st_last = nsteps;
+    Level<D, P0, 0> levels;
+    levels.clear();
+    levels.in = lane.template load<true>();
+    // Steps needing no row checks: on a plane every level's row and the next load lie inside.
+    // The checked steps around them also align the fast ones to the slots' rotation, so only
+    // one unrolled copy of the fast steps is built.
+    i64 s_a = 0, s_b = nsteps;
+    if (!lane.torus) {
+      s_a = clamp64(2 * D - 1 - lane.ystart, 0, nsteps);
+      s_b = clamp64(a.height - 2 - lane.ystart + 1, s_a, nsteps);
+    }
+    s_a = clamp64((s_a + 2) / 3 * 3, 0, nsteps);
+    i64 s = 0;
+    for (; s < s_a; ++s) multistep_step<D, P0, true, true>(levels, lane, s);
+    if (lane.edge)
+      s = multistep_fast<D, P0, true>(levels, lane, s, s_b);
+    else
+      s = multistep_fast<D, P0, false>(levels, lane, s, s_b);
+    for (; s < nsteps; ++s) multistep_step<D, P0, true, true>(levels, lane, s);
+  }
+}
