@@ -1,49 +1,22 @@
 // `gpulife run`: load a pattern, step it headless on any engine, report and save the result.
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 
+#include "app/banded_run.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/engines.hpp"
 #include "app/grid_setup.hpp"
+#include "app/progress_bar.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
+#include "core/grid_recipe.hpp"
+#include "core/host_memory.hpp"
 #include "core/pattern_io.hpp"
 
 namespace gpulife::app {
-namespace {
-
-// Draws "[#####.....] 50% gen 500/1000" on stderr, only when it is a terminal.
-class ProgressBar {
- public:
-  explicit ProgressBar(uint64_t total) : total_(total), enabled_(isatty(STDERR_FILENO) != 0) {}
-  void update(uint64_t done, double elapsed_s) {
-    if (!enabled_ || elapsed_s < 1.0) return;
-    constexpr int kWidth = 40;
-    const double frac = total_ ? double(done) / double(total_) : 1.0;
-    const int filled = int(frac * kWidth);
-    std::string bar(size_t(filled), '#');
-    bar.resize(kWidth, '.');
-    std::fprintf(stderr, "\r[%s] %3d%% gen %llu/%llu", bar.c_str(), int(frac * 100),
-                 (unsigned long long)done, (unsigned long long)total_);
-    std::fflush(stderr);
-    drawn_ = true;
-  }
-  ~ProgressBar() {
-    if (drawn_) std::fprintf(stderr, "\r%*s\r", 72, "");
-  }
-
- private:
-  uint64_t total_;
-  bool enabled_;
-  bool drawn_ = false;
-};
-
-}  // namespace
 
 int run_command(const std::vector<std::string>& args) {
   ArgParser p("run",
@@ -51,8 +24,8 @@ int run_command(const std::vector<std::string>& args) {
               "generation, population and timing; -o writes the result (.rle or .cells).");
   p.positional("PATTERN",
                "pattern file (.rle, .cells, Life 1.06) or a bundled name such as "
-               "glider or gosper_glider_gun",
-               true);
+               "glider or gosper_glider_gun (none with --random: a soup alone)",
+               false);
   p.option("generations", "g", "GENS", "generations to step", "0");
   p.option("size", "s", "N|WxH",
            "grid size (default: the rule's bounded grid, else large enough that the edge is "
@@ -66,6 +39,7 @@ int run_command(const std::vector<std::string>& args) {
   p.option("gpus", "", "N",
            "step on N GPUs with bit-multistep-multi (N bands when fewer GPUs are present)");
   p.flag("list-engines", "", "list the engines and whether they can run here");
+  add_banded_run_options(p);
   if (!p.parse(args)) {
     std::cout << p.usage();
     return 0;
@@ -82,14 +56,26 @@ int run_command(const std::vector<std::string>& args) {
   GridRequest request;
   if (p.has("size")) request.size = parse_grid_size(p.get("size"));
   if (p.has("topology")) request.topology = parse_topology(p.get("topology"));
-  Pattern pattern = load_named_pattern(*p.positional_value(0));
+  const std::string shown = p.positional_value(0).value_or("random soup");
+  const double density = p.get_double("random", 0, 1);
+  if (!p.positional_value(0) && density <= 0)
+    throw UsageError("missing PATTERN: give a pattern, or --random DENSITY for a random soup");
+  Pattern pattern = p.positional_value(0) ? load_named_pattern(shown) : Pattern();
   if (p.has("rule")) pattern.rule = parse_rule(p.get("rule"));
   const uint64_t generations = uint64_t(p.get_int("generations", 0, int64_t{1} << 50));
   const GridSetup setup = choose_grid(pattern, request, generations);
   for (const std::string& note : setup.notes) std::cerr << "note: " << note << "\n";
 
-  Grid grid(setup.size.width, setup.size.height, setup.topology);
-  grid.place(pattern, setup.origin);
+  const GridRecipe recipe = make_recipe(setup.size, setup.topology, pattern, setup.origin, density,
+                                        uint64_t(p.get_int("seed", 0, INT64_MAX)));
+  if (const std::optional<int> rc = run_banded_if_asked(p, shown, pattern, setup, recipe))
+    return *rc;
+  require_host_memory(
+      2.0 * recipe.bytes(),
+      "a " + std::to_string(recipe.width) + "x" + std::to_string(recipe.height) + " grid",
+      "use --gpus N: the multi-GPU engine builds, checks and saves it band by band "
+      "on the GPUs");
+  const Grid grid = make_grid(recipe);
 
   const std::string engine_name = p.has("gpus")     ? "bit-multistep-multi"
                                   : p.has("engine") ? p.get("engine")
@@ -103,8 +89,8 @@ int run_command(const std::vector<std::string>& args) {
   engine->set_rule(pattern.rule.rule);
   engine->load(grid);
 
-  std::cout << "pattern:    " << (pattern.name.empty() ? *p.positional_value(0) : pattern.name)
-            << " (" << pattern.population() << " cells, rule " << pattern.rule.to_string() << ")\n"
+  std::cout << "pattern:    " << (pattern.name.empty() ? shown : pattern.name) << " ("
+            << pattern.population() << " cells, rule " << pattern.rule.to_string() << ")\n"
             << "grid:       " << grid.width() << "x" << grid.height() << " "
             << to_string(grid.topology()) << "\n"
             << "engine:     " << engine_name << "\n";
@@ -133,6 +119,7 @@ int run_command(const std::vector<std::string>& args) {
   const double cells = double(result.cell_count()) * double(generations);
   std::cout << "generation: " << pattern.generation + generations << "\n"
             << "population: " << result.population() << "\n";
+  std::printf("hash:       %016llx\n", static_cast<unsigned long long>(result.hash()));
   if (generations > 0) {
     std::printf("time:       %.3f s wall, %.4f ms/generation, %.2f Gcell/s\n", wall_s,
                 device_ms / double(generations), cells / (device_ms * 1e6));

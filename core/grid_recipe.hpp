@@ -11,6 +11,9 @@
 
 namespace gpulife {
 
+// The soup's seed when none is given (the viewer's and run's --random).
+inline constexpr uint64_t kDefaultSoupSeed = 20261129;
+
 struct GridRecipe {
   int64_t width = 0, height = 0;
   Topology topology = Topology::Plane;

@@ -105,7 +105,8 @@ void RleStreamWriter::finish() {
 }
 
 void save_rle_streamed(
-    const std::filesystem::path& path, const Pattern& meta, const Box& box, int64_t chunk_rows,
+    const std::filesystem::path& path, const Pattern& meta, const Box& box, int lead,
+    int64_t chunk_rows,
     const std::function<void(int64_t y0, int64_t count, uint64_t* words)>& fill) {
   const std::string name = path.string();
   std::error_code ec;
@@ -124,7 +125,7 @@ void save_rle_streamed(
     if (!out) fail(std::strerror(errno));
     RleStreamWriter writer(out, meta, box);
     if (!box.empty()) {
-      const int lead = int(box.min_x & 63);
+      if (lead < 0 || lead > 63) throw Error("RLE stream: a row's first bit must be 0 to 63");
       const int64_t words = (lead + box.width() + 63) / 64;
       chunk_rows = std::clamp<int64_t>(chunk_rows, 1, box.height());
       std::vector<uint64_t> buffer(size_t(words) * size_t(chunk_rows) + 1);

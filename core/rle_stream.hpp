@@ -35,12 +35,13 @@ class RleStreamWriter {
   size_t line_length_ = 0;
 };
 
-// Calls fill(y0, count, words) for consecutive chunks of the box's rows (each row
-// ceil((lead + box width) / 64) words, `lead` = the box's first column mod 64) and writes them to
-// `path` as RLE, through a temporary file renamed at the end like save_pattern. `chunk_rows`
-// bounds the host memory one chunk takes. Throws Error when the file cannot be written.
+// Calls fill(y0, count, words) for consecutive chunks of the box's rows, from its first row
+// (y0 counts from it), each row ceil((lead + box width) / 64) words whose bit `lead` is the box's
+// first column, and writes them to `path` as RLE through a temporary file renamed at the end,
+// like save_pattern. `chunk_rows` bounds the host memory a chunk takes. Throws Error when the
+// file cannot be written (nothing is left behind then).
 void save_rle_streamed(const std::filesystem::path& path, const Pattern& meta, const Box& box,
-                       int64_t chunk_rows,
+                       int lead, int64_t chunk_rows,
                        const std::function<void(int64_t y0, int64_t count, uint64_t* words)>& fill);
 
 }  // namespace gpulife

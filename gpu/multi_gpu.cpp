@@ -108,6 +108,13 @@ int cuda_device_count() {
   return count;
 }
 
+void use_device(int device) {
+  if (cudaSetDevice(device) != cudaSuccess) {
+    cudaGetLastError();
+    throw Error("cannot use CUDA device " + std::to_string(device));
+  }
+}
+
 #if !GPULIFE_HAVE_NCCL
 bool multi_gpu_built() {
   return false;

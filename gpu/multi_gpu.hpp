@@ -137,6 +137,9 @@ inline constexpr double kMultiGpuDeviceReserve = 768.0 * 1048576.0;
 bool multi_gpu_built();
 // CUDA devices visible to this process (0 without a device or a CUDA build).
 int cuda_device_count();
+// Makes `device` this thread's current CUDA device: engines made and stepped afterwards live
+// there (a rank's single-GPU comparison runs on its own GPU).
+void use_device(int device);
 
 // Throws Error when the build has no NCCL.
 std::unique_ptr<MultiGpuEngine> make_multi_gpu_engine();

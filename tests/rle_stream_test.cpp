@@ -116,23 +116,36 @@ TEST(RleStreamTest, SaveStreamedWritesAFileThatReadsBack) {
   meta.rule = parse_rule("B3/S23");
   const Box box = want.bounding_box();
   // Rows come in chunks of 7 from a "device": here the grid itself.
-  save_rle_streamed(path, meta, box, 7, [&](int64_t y0, int64_t count, uint64_t* words) {
-    const int lead = int(box.min_x & 63);
-    const int64_t n = (lead + box.width() + 63) / 64;
-    for (int64_t r = 0; r < count; ++r)
-      for (int64_t k = 0; k < n; ++k)
-        words[r * n + k] = g.row(box.min_y + y0 + r)[(box.min_x >> 6) + k];
-  });
+  save_rle_streamed(path, meta, box, int(box.min_x & 63), 7,
+                    [&](int64_t y0, int64_t count, uint64_t* words) {
+                      const int lead = int(box.min_x & 63);
+                      const int64_t n = (lead + box.width() + 63) / 64;
+                      for (int64_t r = 0; r < count; ++r)
+                        for (int64_t k = 0; k < n; ++k)
+                          words[r * n + k] = g.row(box.min_y + y0 + r)[(box.min_x >> 6) + k];
+                    });
   const Pattern back = load_pattern_file(path);
-  Pattern moved = want;
-  EXPECT_TRUE(back.same_cells(moved));
+  EXPECT_TRUE(back.same_cells(want));
   EXPECT_EQ(back.name, "chunks");
-  EXPECT_THROW(save_rle_streamed(dir, meta, box, 7, [](int64_t, int64_t, uint64_t*) {}), Error);
-  EXPECT_THROW(save_rle_streamed(dir / "no" / "such" / "x.rle", meta, box, 7,
+  // Written at other coordinates than the rows' own (a run's input system): the bits keep the
+  // grid's alignment (lead), the file's box moves.
+  const Box moved_box{box.min_x + 5, box.min_y - 3, box.max_x + 5, box.max_y - 3};
+  save_rle_streamed(path, meta, moved_box, int(box.min_x & 63), 64,
+                    [&](int64_t y0, int64_t count, uint64_t* words) {
+                      const int64_t n = (int(box.min_x & 63) + box.width() + 63) / 64;
+                      for (int64_t r = 0; r < count; ++r)
+                        for (int64_t k = 0; k < n; ++k)
+                          words[r * n + k] = g.row(box.min_y + y0 + r)[(box.min_x >> 6) + k];
+                    });
+  Pattern shifted = want;
+  shifted.translate(5, -3);
+  EXPECT_TRUE(load_pattern_file(path).same_cells(shifted));
+  EXPECT_THROW(save_rle_streamed(dir, meta, box, 0, 7, [](int64_t, int64_t, uint64_t*) {}), Error);
+  EXPECT_THROW(save_rle_streamed(dir / "no" / "such" / "x.rle", meta, box, 0, 7,
                                  [](int64_t, int64_t, uint64_t*) {}),
                Error);
   // A failing source leaves no file behind.
-  EXPECT_THROW(save_rle_streamed(dir / "fail.rle", meta, box, 7,
+  EXPECT_THROW(save_rle_streamed(dir / "fail.rle", meta, box, 0, 7,
                                  [](int64_t, int64_t, uint64_t*) { throw Error("device lost"); }),
                Error);
   EXPECT_FALSE(std::filesystem::exists(dir / "fail.rle"));
