@@ -19,6 +19,7 @@
 #include "core/reference_engine.hpp"
 
 #if GPULIFE_HAVE_CUDA
+#include "gpu/device_buffer.hpp"
 #include "gpu/device_soup.hpp"
 #include "gpu/gpu_engines.hpp"
 #include "gpu/multi_gpu.hpp"
@@ -146,6 +147,12 @@ int bench_across_gpus(const GpusBenchSettings& s) {
   const uint64_t multi_hash = engine->hash();
   if (!several) {
     try {
+      size_t free_bytes = 0, total = 0;
+      gpu::device_memory_info(free_bytes, total);
+      if (2.05 * soup.bytes() > double(free_bytes))
+        throw Error("bit-multistep would need " + format_bytes(2.05 * soup.bytes()) +
+                    " on one GPU beside this engine's bands; " + format_bytes(double(free_bytes)) +
+                    " is free");
       require_host_memory(soup.bytes(), "the host copy for the one-GPU cross-check");
       auto single = gpu::make_gpu_engine("bit-multistep");
       single->set_params(band_params(engine->params()));

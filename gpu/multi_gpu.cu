@@ -210,12 +210,21 @@ void BitMultistepMultiEngine::prepare(BandPlan plan, const std::string& what) {
       short_of += (short_of.empty() ? "" : "; ") + std::string("GPU ") + std::to_string(n.device) +
                   " needs " + format_bytes(n.need_bytes) + " but has " +
                   format_bytes(n.free_bytes) + " free";
+  std::string problem;
   if (!short_of.empty())
-    throw Error("bit-multistep-multi: a " + std::to_string(plan.width) + "x" +
-                std::to_string(plan.height) + " grid in " + std::to_string(plan.bands.size()) +
-                " band(s) does not fit: " + short_of +
-                " (two state buffers per band); use more GPUs (--gpus, or more ranks) or a "
-                "smaller grid");
+    problem = "bit-multistep-multi: a " + std::to_string(plan.width) + "x" +
+              std::to_string(plan.height) + " grid in " + std::to_string(plan.bands.size()) +
+              " band(s) does not fit: " + short_of +
+              " (two state buffers per band); use more GPUs (--gpus, or more ranks) or a "
+              "smaller grid";
+  // Every rank learns of any rank's refusal, so none goes on to wait for it in NCCL.
+  if (multi_rank()) {
+    const std::vector<std::string> all = all_gather(exchange(), problem);
+    for (size_t r = 0; r < all.size(); ++r)
+      if (!all[r].empty())
+        throw Error(int(r) == my_rank() ? all[r] : "rank " + std::to_string(r) + ": " + all[r]);
+  }
+  if (!problem.empty()) throw Error(problem);
   bands_.clear();
   devices_.clear();
   plan_ = BandPlan{};
