@@ -4,8 +4,10 @@
 #include "app/banded_run.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include "app/engines.hpp"
@@ -114,7 +116,10 @@ void write_output(const BandedRun& run, gpu::MultiGpuEngine& engine, bool root,
   auto fill = [&](int64_t y0, int64_t count, uint64_t* out) {
     engine.read_rows(live.min_y + y0, count, live.min_x >> 6, words, out);
   };
-  const bool rle = format_for_path(run.output) == PatternFormat::Rle;
+  // Plain .rle is written row by row; other formats (and compressed ones) as a whole pattern.
+  std::string ext = std::filesystem::path(run.output).extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  const bool rle = ext == ".rle" || ext.empty();
   if (!root) {
     if (rle || engine.population() > 0)
       for (int64_t y = 0; y < live.height(); y += chunk)

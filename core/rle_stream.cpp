@@ -3,13 +3,10 @@
 
 #include <algorithm>
 #include <bit>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <random>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/file_output.hpp"
 #include "core/rle.hpp"
 
 namespace gpulife {
@@ -108,43 +105,22 @@ void save_rle_streamed(
     const std::filesystem::path& path, const Pattern& meta, const Box& box, int lead,
     int64_t chunk_rows,
     const std::function<void(int64_t y0, int64_t count, uint64_t* words)>& fill) {
-  const std::string name = path.string();
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw Error("cannot write " + name + ": it is a directory");
-  std::random_device random;
-  std::filesystem::path temp = path;
-  temp += ".tmp" + std::to_string(random() % 1000000);
-  auto fail = [&](const std::string& reason) {
-    std::error_code ignored;
-    std::filesystem::remove(temp, ignored);
-    throw Error("cannot write " + name + ": " + reason);
-  };
-  try {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) fail(std::strerror(errno));
+  if (!box.empty() && (lead < 0 || lead > 63))
+    throw Error("RLE stream: a row's first bit must be 0 to 63");
+  write_file_atomically(path, [&](std::ostream& out) {
     RleStreamWriter writer(out, meta, box);
     if (!box.empty()) {
-      if (lead < 0 || lead > 63) throw Error("RLE stream: a row's first bit must be 0 to 63");
       const int64_t words = (lead + box.width() + 63) / 64;
-      chunk_rows = std::clamp<int64_t>(chunk_rows, 1, box.height());
-      std::vector<uint64_t> buffer(size_t(words) * size_t(chunk_rows) + 1);
-      for (int64_t y = 0; y < box.height(); y += chunk_rows) {
-        const int64_t n = std::min(chunk_rows, box.height() - y);
+      const int64_t chunk = std::clamp<int64_t>(chunk_rows, 1, box.height());
+      std::vector<uint64_t> buffer(size_t(words) * size_t(chunk) + 1);
+      for (int64_t y = 0; y < box.height(); y += chunk) {
+        const int64_t n = std::min(chunk, box.height() - y);
         fill(y, n, buffer.data());
         for (int64_t r = 0; r < n; ++r) writer.row(buffer.data() + r * words, lead);
       }
     }
     writer.finish();
-    out.flush();
-    if (!out) fail(std::strerror(errno));
-  } catch (const Error&) {
-    std::error_code ignored;
-    std::filesystem::remove(temp, ignored);
-    throw;
-  }
-  std::filesystem::rename(temp, path, ec);
-  if (ec) fail(ec.message());
+  });
 }
 
 }  // namespace gpulife

@@ -61,6 +61,37 @@ Box host_bounds(const Grid& g) {
   return b;
 }
 
+// Which process holds which band (plain C++: runs without a GPU).
+TEST(BandOwnersTest, DevicesSpreadOverRanksAndTheirHalosCrossBetweenThem) {
+  for (bool host : {false, true})
+    for (Topology topo : {Topology::Plane, Topology::Torus}) {
+      BandPlan plan = plan_bands(100, 60, topo, 4, 8, 4, false);
+      assign_owners(plan, 2, 2, 3, host);
+      for (const Band& b : plan.bands) {
+        EXPECT_EQ(b.owner, b.rank / 2);
+        EXPECT_EQ(b.device, 3 + b.rank % 2);  // CUDA ordinals from the rank's first GPU
+      }
+      int across = 0;
+      for (const HaloTransfer& t : plan.transfers) {
+        const Band& from = plan.bands[size_t(t.from_band)];
+        const Band& to = plan.bands[size_t(t.to_band)];
+        if (from.owner != to.owner) {
+          ++across;
+          EXPECT_EQ(t.host, host);
+          EXPECT_EQ(t.nccl, !host);
+        } else {
+          EXPECT_FALSE(t.host);
+          EXPECT_EQ(t.nccl, from.rank != to.rank);
+        }
+      }
+      // The boundary between the ranks (and on a torus the wrap), both ways.
+      EXPECT_EQ(across, topo == Topology::Torus ? 4 : 2);
+    }
+  BandPlan plan = plan_bands(100, 60, Topology::Torus, 4, 8, 4, false);
+  EXPECT_THROW(assign_owners(plan, 3, 1, 0, false), Error);
+  EXPECT_THROW(assign_owners(plan, 2, 2, -1, false), Error);
+}
+
 TEST(BandsTest, RecipesBuiltOnTheDeviceEqualTheHostGrid) {
   SKIP_WITHOUT_GPU();
   uint64_t seed = 1;

@@ -15,6 +15,7 @@
 #include "app/fonts.hpp"
 #include "core/error.hpp"
 #include "core/hash.hpp"
+#include "core/host_memory.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 
@@ -74,19 +75,6 @@ std::string file_safe(const std::string& name) {
   for (char& c : out)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
   return out;
-}
-
-// MemAvailable: what the kernel can hand out without swapping (free plus reclaimable cache).
-std::optional<double> host_available_bytes() {
-  std::ifstream in("/proc/meminfo");
-  std::string key;
-  double kib = 0;
-  std::string unit;
-  while (in >> key >> kib) {
-    std::getline(in, unit);
-    if (key == "MemAvailable:") return kib * 1024.0;
-  }
-  return std::nullopt;
 }
 
 const ImVec4 kAccent(1.0f, 0.78f, 0.24f, 1.0f);
@@ -162,7 +150,7 @@ MemoryProbe system_memory_probe() {
     if (const std::optional<size_t> free_bytes = cuda_free_bytes()) return double(*free_bytes);
     return std::nullopt;
   };
-  p.host_free_bytes = host_available_bytes;
+  p.host_free_bytes = [] { return host_available_bytes(); };
   return p;
 }
 
