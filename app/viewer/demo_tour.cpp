@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -142,16 +141,6 @@ std::string stage_caption(const EngineRegistry& registry, const std::string& eng
   if (!registry.contains(engine)) return "Engine " + engine + ".";
   const EngineInfo& info = registry.info(engine);
   return info.caption.empty() ? info.description + "." : info.caption;
-}
-
-MemoryProbe system_memory_probe() {
-  MemoryProbe p;
-  p.device_free_bytes = []() -> std::optional<double> {
-    if (const std::optional<size_t> free_bytes = cuda_free_bytes()) return double(*free_bytes);
-    return std::nullopt;
-  };
-  p.host_free_bytes = [] { return host_available_bytes(); };
-  return p;
 }
 
 std::string memory_shortfall(const EngineInfo& info, int64_t width, int64_t height,
