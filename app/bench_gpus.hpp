@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "app/rank_options.hpp"
 #include "core/grid.hpp"
 #include "core/rule.hpp"
 
@@ -16,7 +17,8 @@ struct GpusBenchSettings {
   uint64_t check_generations = 64;
   int repeat = 5;
   int gpus = 1;
-  int bands = 0;  // 0: one per GPU
+  int bands = 0;      // 0: one per GPU
+  RankOptions ranks;  // several processes (each with `gpus` GPUs), or one
 };
 
 // Checks the engine against the reference and bit-multistep, then prints per-GPU and total

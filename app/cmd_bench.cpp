@@ -21,6 +21,7 @@
 #include "app/engines.hpp"
 #include "app/grid_setup.hpp"
 #include "app/json.hpp"
+#include "app/rank_options.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
 #include "core/reference_engine.hpp"
@@ -474,6 +475,7 @@ int bench_command(const std::vector<std::string>& args) {
            "time bit-multistep-multi on N GPUs (N bands if fewer are present) against "
            "bit-multistep on one, with the halo exchange's own time");
   p.option("bands", "", "B", "with --gpus: horizontal bands (default one per GPU)");
+  add_rank_options(p);  // --ranks: --gpus on each of several processes
   if (!p.parse(args)) {
     std::cout << p.usage();
     return 0;
@@ -499,10 +501,11 @@ int bench_command(const std::vector<std::string>& args) {
   std::cout << std::unitbuf;
   if (p.has("gpus") && p.has("plot"))
     throw UsageError("--plot charts the per-engine table, which --gpus does not print");
-  if (p.has("gpus"))
+  const RankOptions ranks = rank_options(p, process_environment());
+  if (p.has("gpus") || ranks.several)
     return bench_across_gpus({s.size, s.check_size, s.rule, s.topology, s.check_generations,
-                              s.repeat, int(p.get_int("gpus", 1, 64)),
-                              p.has("bands") ? int(p.get_int("bands", 1, 1024)) : 0});
+                              s.repeat, p.has("gpus") ? int(p.get_int("gpus", 1, 64)) : 1,
+                              p.has("bands") ? int(p.get_int("bands", 1, 1024)) : 0, ranks});
 
   std::vector<EngineSpec> names;
   if (p.has("engines")) {

@@ -1,50 +1,27 @@
 // `gpulife run`: load a pattern, step it headless on any engine, report and save the result.
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 
+#include "app/banded_run.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/engines.hpp"
 #include "app/grid_setup.hpp"
+#include "app/progress_bar.hpp"
 #include "app/universe.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
+#include "core/grid_recipe.hpp"
+#include "core/host_memory.hpp"
 #include "core/history_rule.hpp"
 #include "core/pattern_io.hpp"
 #include "core/rule_phases.hpp"
 
 namespace gpulife::app {
 namespace {
-
-// Draws "[#####.....] 50% gen 500/1000" on stderr, only when it is a terminal.
-class ProgressBar {
- public:
-  explicit ProgressBar(uint64_t total) : total_(total), enabled_(isatty(STDERR_FILENO) != 0) {}
-  void update(uint64_t done, double elapsed_s) {
-    if (!enabled_ || elapsed_s < 1.0) return;
-    constexpr int kWidth = 40;
-    const double frac = total_ ? double(done) / double(total_) : 1.0;
-    const int filled = int(frac * kWidth);
-    std::string bar(size_t(filled), '#');
-    bar.resize(kWidth, '.');
-    std::fprintf(stderr, "\r[%s] %3d%% gen %llu/%llu", bar.c_str(), int(frac * 100),
-                 (unsigned long long)done, (unsigned long long)total_);
-    std::fflush(stderr);
-    drawn_ = true;
-  }
-  ~ProgressBar() {
-    if (drawn_) std::fprintf(stderr, "\r%*s\r", 72, "");
-  }
-
- private:
-  uint64_t total_;
-  bool enabled_;
-  bool drawn_ = false;
-};
 
 // The population Golly shows: for a B0 rule at a generation where Golly shows the complement,
 // the cells of that complement (the true population there is infinite).
@@ -61,8 +38,9 @@ int run_command(const std::vector<std::string>& args) {
               "generation, population and timing; -o writes the result.");
   p.positional("PATTERN",
                "pattern file (RLE, .cells, Life 1.05/1.06, Macrocell .mc, any of them gzipped) "
-               "or a bundled name such as glider or gosper_glider_gun",
-               true);
+               "or a bundled name such as glider or gosper_glider_gun (none with --random: a "
+               "soup alone)",
+               false);
   p.option("generations", "g", "GENS", "generations to step", "0");
   p.option("size", "s", "N|WxH",
            "grid size (default: the rule's bounded grid, else one that grows with the pattern "
@@ -86,6 +64,7 @@ int run_command(const std::vector<std::string>& args) {
          "when a growing grid can grow no further, run on with a plane's edge there instead of "
          "stopping (the result may then differ from an unbounded universe, and says so)");
   p.flag("list-engines", "", "list the engines and whether they can run here");
+  add_banded_run_options(p);
   if (!p.parse(args)) {
     std::cout << p.usage();
     return 0;
@@ -113,7 +92,13 @@ int run_command(const std::vector<std::string>& args) {
   if (std::string why = engine_registry().unavailable_reason(engine_name); !why.empty())
     throw Error("engine \"" + engine_name + "\" cannot run here: " + why);
 
-  Pattern pattern = load_named_pattern(*p.positional_value(0));
+  const std::string shown = p.positional_value(0).value_or("random soup");
+  const double density = p.get_double("random", 0, 1);
+  if (!p.positional_value(0) && density <= 0)
+    throw UsageError("missing PATTERN: give a pattern, or --random DENSITY for a random soup");
+  if (density > 0 && !request.size)
+    throw UsageError("--random needs --size: a soup fills the grid it is given");
+  Pattern pattern = p.positional_value(0) ? load_named_pattern(shown) : Pattern();
   if (p.has("rule")) pattern.rule = parse_rule(p.get("rule"));
 
   // Memory is checked here, from the pattern's size alone, before anything large is made.
@@ -127,6 +112,12 @@ int run_command(const std::vector<std::string>& args) {
   request.budget = budget;
   request.grows = true;
   const GridSetup setup = choose_grid(pattern, request, generations);
+  const uint64_t seed = uint64_t(p.get_int("seed", 0, INT64_MAX));
+  auto recipe = [&] {
+    return make_recipe(setup.size, setup.topology, pattern, setup.origin, density, seed);
+  };
+  if (const std::optional<int> rc = run_banded_if_asked(p, shown, pattern, setup, recipe))
+    return *rc;
 
   std::unique_ptr<Engine> engine = engine_registry().create(engine_name);
   if (p.has("gpus")) {
@@ -141,9 +132,18 @@ int run_command(const std::vector<std::string>& args) {
                                   ? AtTheLimit::KeepGoing
                                   : AtTheLimit::Refuse;
   Universe universe(*engine, pattern, setup, budget, at_limit);
+  if (density > 0) {
+    // The soup and the pattern, as the recipe makes them (the pattern where the universe put it).
+    const GridRecipe soup = recipe();
+    require_host_memory(
+        2.0 * soup.bytes(),
+        "a " + std::to_string(soup.width) + "x" + std::to_string(soup.height) + " soup",
+        "use --gpus N: the multi-GPU engine builds, checks and saves it band by band on the GPUs");
+    engine->load(make_grid(soup));
+  }
 
   const Topology topology = setup.topology;
-  std::cout << "pattern:    " << (pattern.name.empty() ? *p.positional_value(0) : pattern.name)
+  std::cout << "pattern:    " << (pattern.name.empty() ? shown : pattern.name)
             << " (" << pattern.population() << " cells, rule "
             << (pattern.history_rule ? pattern.rule.to_string() + ", the two-state projection of " +
                                            history_rule_text(pattern.rule)
@@ -182,6 +182,7 @@ int run_command(const std::vector<std::string>& args) {
   std::cout << "generation: " << pattern.generation + generations << "\n"
             << "population: "
             << shown_population(*engine, universe, pattern.generation + generations) << "\n";
+  std::printf("hash:       %016llx\n", static_cast<unsigned long long>(engine->hash()));
   if (universe.size().width != setup.size.width || universe.size().height != setup.size.height)
     std::cout << "final grid: " << universe.size().width << "x" << universe.size().height << "\n";
   if (universe.reached_edge())

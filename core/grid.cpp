@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/hash.hpp"
+#include "core/soup.hpp"
 
 namespace gpulife {
 
@@ -61,23 +62,11 @@ void Grid::randomize(double density, uint64_t seed) {
   // Each word's bits come from a counter-based generator, so the result depends only on the
   // seed and position (engines and tests can regenerate the same soup).
   const uint64_t mask = last_word_mask();
+  const soup::Density d = soup::density_of(density);
   for (int64_t y = 0; y < height_; ++y) {
     uint64_t* r = row(y);
-    for (int64_t j = 0; j < words_per_row_; ++j) {
-      const uint64_t index = uint64_t(y) * uint64_t(words_per_row_) + uint64_t(j);
-      uint64_t w;
-      if (density == 0.5) {
-        w = hash::mix64(seed ^ hash::mix64(index));
-      } else {
-        w = 0;
-        const uint64_t threshold = uint64_t(density * 18446744073709551615.0);
-        for (int b = 0; b < 64; ++b) {
-          const uint64_t r64 = hash::mix64(seed ^ hash::mix64(index * 64 + uint64_t(b)));
-          if (density >= 1.0 || r64 < threshold) w |= uint64_t{1} << b;
-        }
-      }
-      r[j] = w;
-    }
+    for (int64_t j = 0; j < words_per_row_; ++j)
+      r[j] = soup::word(seed, d, uint64_t(y) * uint64_t(words_per_row_) + uint64_t(j));
     r[words_per_row_ - 1] &= mask;
   }
 }

@@ -83,6 +83,25 @@ BandPlan plan_bands(int64_t width, int64_t height, Topology topology, int max_de
   return plan;
 }
 
+void assign_owners(BandPlan& plan, int ranks, int gpus_per_rank, int first_device,
+                   bool host_halos) {
+  if (ranks < 1 || gpus_per_rank < 1 || first_device < 0 || plan.devices != ranks * gpus_per_rank)
+    throw Error("multi-GPU plan: " + std::to_string(plan.devices) + " devices cannot be " +
+                std::to_string(ranks) + " ranks of " + std::to_string(gpus_per_rank) + " GPUs");
+  for (Band& b : plan.bands) {
+    b.owner = b.rank / gpus_per_rank;
+    b.device = first_device + b.rank % gpus_per_rank;
+  }
+  for (HaloTransfer& t : plan.transfers) {
+    const Band& from = plan.bands[size_t(t.from_band)];
+    const Band& to = plan.bands[size_t(t.to_band)];
+    if (from.owner != to.owner) {
+      t.host = host_halos;
+      t.nccl = !host_halos;
+    }
+  }
+}
+
 int cuda_device_count() {
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess) {
@@ -90,6 +109,13 @@ int cuda_device_count() {
     return 0;
   }
   return count;
+}
+
+void use_device(int device) {
+  if (cudaSetDevice(device) != cudaSuccess) {
+    cudaGetLastError();
+    throw Error("cannot use CUDA device " + std::to_string(device));
+  }
 }
 
 #if !GPULIFE_HAVE_NCCL

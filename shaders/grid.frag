@@ -9,6 +9,9 @@ uniform vec2 u_origin_frac;    // ... and fraction; split so float precision is 
 uniform float u_cells_per_px;
 uniform int u_mode;            // 0: one cell per pixel or more; 1: count cells; 2: pyramid
 uniform int u_pyr_level;
+// Where the bound data starts on the grid when it holds only the visible part (cells in modes
+// 0 and 1, pyramid blocks in mode 2); 0 for a whole grid.
+uniform ivec2 u_region_origin;
 
 out vec4 frag_color;
 
@@ -53,7 +56,7 @@ void main() {
       if (edge && u_cells_per_px > 0.4) frag_color = vec4(kBorder, 1.0);
       return;
     }
-    vec3 color = cell_alive(cell.x, cell.y) ? kAlive : kDead;
+    vec3 color = cell_alive(cell.x - u_region_origin.x, cell.y - u_region_origin.y) ? kAlive : kDead;
     // Grid lines: a boundary k lies in this pixel when ceil(local0) < local1.
     float px_per_cell = 1.0 / u_cells_per_px;
     if (px_per_cell >= 4.0) {
@@ -93,12 +96,14 @@ void main() {
   y1 = min(y1, y0 + cap);
   float live = 0.0;
   if (u_mode == 1) {
-    for (int y = y0; y < y1; ++y) live += float(count_row(y, x0, x1));
+    for (int y = y0; y < y1; ++y)
+      live += float(count_row(y - u_region_origin.y, x0 - u_region_origin.x, x1 - u_region_origin.x));
   } else {
     uint off = u_pyr_offset[u_pyr_level];
     int w = u_pyr_dims[u_pyr_level].x;
     for (int y = y0; y < y1; ++y)
-      for (int x = x0; x < x1; ++x) live += float(density[off + uint(y * w + x)]);
+      for (int x = x0; x < x1; ++x)
+        live += float(density[off + uint((y - u_region_origin.y) * w + (x - u_region_origin.x))]);
   }
   float cells = float(min(x1 * unit, size.x) - x0 * unit) * float(min(y1 * unit, size.y) - y0 * unit);
   frag_color = vec4(density_color(live, cells), 1.0);

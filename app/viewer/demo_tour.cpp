@@ -14,6 +14,7 @@
 #include "app/fonts.hpp"
 #include "core/error.hpp"
 #include "core/hash.hpp"
+#include "core/host_memory.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 

@@ -36,21 +36,21 @@ GridRenderer::~GridRenderer() {
   for (auto& frame : timestamps_) glDeleteQueries(3, frame.data());
 }
 
-void GridRenderer::bind_grid(const GridView& view) {
+void GridRenderer::bind_grid(const GridView& view, int64_t height) {
   const size_t pitch = view.row_pitch_bytes;
   if (pitch == 0 || pitch % 4 != 0)
     throw Error("cannot draw a grid whose row pitch (" + std::to_string(pitch) +
                 " bytes) is not a multiple of 4");
-  const size_t grid_bytes = pitch * size_t(view.height);
+  const size_t grid_bytes = pitch * size_t(height);
   if (view.offset_bytes + grid_bytes > view.buffer_bytes)
     throw Error("grid buffer too small to draw: " + std::to_string(view.buffer_bytes) +
                 " bytes for " + std::to_string(grid_bytes));
-  int64_t rows = view.height;
+  int64_t rows = height;
   if (grid_bytes > kMaxChunkBytes) {
     rows = int64_t(kMaxChunkBytes / pitch) / 256 * 256;
     if (rows == 0) rows = int64_t(kMaxChunkBytes / pitch);
   }
-  const int64_t chunks = (view.height + rows - 1) / rows;
+  const int64_t chunks = (height + rows - 1) / rows;
   if (chunks > kChunkBindings)
     throw Error("grid of " + std::to_string(grid_bytes >> 20) +
                 " MiB is too large to draw (at most " +
@@ -62,7 +62,7 @@ void GridRenderer::bind_grid(const GridView& view) {
     if (offset % size_t(ssbo_alignment_) != 0)
       throw Error("grid range offset " + std::to_string(offset) +
                   " breaks the GL storage-buffer alignment of " + std::to_string(ssbo_alignment_));
-    const int64_t chunk_rows = std::min<int64_t>(rows, view.height - chunk * rows);
+    const int64_t chunk_rows = std::min<int64_t>(rows, height - chunk * rows);
     glBindBufferRange(GL_SHADER_STORAGE_BUFFER, GLuint(c), view.buffer, GLintptr(offset),
                       GLsizeiptr(size_t(chunk_rows) * pitch));
   }
@@ -77,9 +77,80 @@ void GridRenderer::set_grid_uniforms(const ShaderProgram& p, const GridView& vie
   glProgramUniform1i(p.id(), p.uniform("u_inverted"), view.inverted ? 1 : 0);
 }
 
-void GridRenderer::set_pyramid_uniforms(const ShaderProgram& p) const {
-  glProgramUniform1uiv(p.id(), p.uniform("u_pyr_offset"), kMaxLevels, pyramid_.offset.data());
-  glProgramUniform2iv(p.id(), p.uniform("u_pyr_dims"), kMaxLevels, pyramid_.dims.data());
+void GridRenderer::set_pyramid_uniforms(const ShaderProgram& p, const Pyramid& pyramid) const {
+  glProgramUniform1uiv(p.id(), p.uniform("u_pyr_offset"), kMaxLevels, pyramid.offset.data());
+  glProgramUniform2iv(p.id(), p.uniform("u_pyr_dims"), kMaxLevels, pyramid.dims.data());
+}
+
+int GridRenderer::pyramid_levels(int64_t width, int64_t height) {
+  int64_t w = (width + kBaseBlock - 1) / kBaseBlock, h = (height + kBaseBlock - 1) / kBaseBlock;
+  int levels = 1;
+  // As plan_pyramid stops: at a few blocks, or at blocks of 2^15 cells (32-bit counts).
+  while (levels < kMaxLevels && !(w <= 4 && h <= 4) &&
+         (int64_t{kBaseBlock} << (levels - 1)) < (int64_t{1} << 15)) {
+    w = (w + 1) / 2;
+    h = (h + 1) / 2;
+    ++levels;
+  }
+  return levels;
+}
+
+void GridRenderer::bind_region(const GridView& view, const Camera& camera, int& mode, int& level,
+                               GLint origin[2]) {
+  const Vec2d vp = camera.viewport();
+  const Vec2d a = camera.screen_to_cell({0, 0}), b = camera.screen_to_cell({vp.x, vp.y});
+  // The cells any pixel may read, with a unit to spare on each side, clipped to the grid.
+  auto span = [](double lo, double hi, int64_t unit, int64_t limit) {
+    const double l =
+        std::clamp(std::floor(std::min(lo, hi) / double(unit)) - 2, 0.0, double(limit));
+    const double h = std::clamp(std::ceil(std::max(lo, hi) / double(unit)) + 2, 0.0, double(limit));
+    return std::pair<int64_t, int64_t>{int64_t(l), int64_t(h)};
+  };
+  RegionRequest r;
+  if (mode < 2) {
+    auto [x0, x1] = span(a.x, b.x, 1, view.width);
+    auto [y0, y1] = span(a.y, b.y, 1, view.height);
+    x0 = x0 / 64 * 64;
+    x1 = std::min(view.width, (x1 + 63) / 64 * 64);
+    const double bytes = double((x1 - x0 + 63) / 64) * 8.0 * double(y1 - y0);
+    if (bytes <= double(kMaxRegionBytes))
+      r = RegionRequest{-1, x0, y0, x1, y1};
+    else
+      mode = 2;
+  }
+  if (mode == 2) {
+    const int64_t unit = int64_t{kBaseBlock} << level;
+    const auto [x0, x1] = span(a.x, b.x, unit, (view.width + unit - 1) / unit);
+    const auto [y0, y1] = span(a.y, b.y, unit, (view.height + unit - 1) / unit);
+    r = RegionRequest{level, x0, y0, x1, y1};
+  }
+  RegionData d;
+  if (r.x1 > r.x0 && r.y1 > r.y0) d = view.regions->fetch(r);
+  origin[0] = GLint(d.x0);
+  origin[1] = GLint(d.y0);
+  GridView bound = view;
+  bound.buffer = d.buffer;
+  bound.buffer_bytes = d.buffer_bytes;
+  bound.offset_bytes = 0;
+  bound.row_pitch_bytes = mode == 2 ? size_t(4) : d.row_pitch_bytes;
+  if (d.buffer == 0) {
+    // Nothing of the grid is in view: bind something valid; no pixel reads it.
+    bound.buffer = pyramid_buffer_.id();
+    bound.buffer_bytes = 16;
+    bound.row_pitch_bytes = 4;
+    region_pitch_ = 4;
+    bind_grid(bound, 1);
+    return;
+  }
+  region_pitch_ = bound.row_pitch_bytes;
+  bind_grid(bound, mode == 2 ? int64_t(d.buffer_bytes / 4) : d.height);
+  if (mode == 2) {
+    region_pyramid_.offset.fill(0);
+    region_pyramid_.dims.fill(0);
+    region_pyramid_.dims[2 * level] = GLint(d.width);
+    region_pyramid_.dims[2 * level + 1] = GLint(d.height);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kDensityBinding, d.buffer);
+  }
 }
 
 void GridRenderer::plan_pyramid(const GridView& view) {
@@ -110,16 +181,16 @@ void GridRenderer::build_pyramid(const GridView& view) {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kDensityBinding, pyramid_buffer_.id());
   base_program_.use();
   set_grid_uniforms(base_program_, view);
-  set_pyramid_uniforms(base_program_);
+  set_pyramid_uniforms(base_program_, pyramid_);
   // One invocation per word column (two blocks) bit-packed, per block byte-per-cell; see
   // density_base.comp.
-  const int units = view.layout == CellLayout::BitPacked ? (pyramid_.dims[0] + 1) / 2
-                                                         : pyramid_.dims[0];
+  const int units =
+      view.layout == CellLayout::BitPacked ? (pyramid_.dims[0] + 1) / 2 : pyramid_.dims[0];
   const GLuint rows = GLuint(pyramid_.dims[1]), per_layer = std::min<GLuint>(rows, 65535);
   glDispatchCompute(GLuint((units + 63) / 64), per_layer, (rows + per_layer - 1) / per_layer);
   reduce_program_.use();
   set_grid_uniforms(reduce_program_, view);
-  set_pyramid_uniforms(reduce_program_);
+  set_pyramid_uniforms(reduce_program_, pyramid_);
   for (int l = 1; l < pyramid_.levels; ++l) {
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glProgramUniform1i(reduce_program_.id(), reduce_program_.uniform("u_level"), l);
@@ -162,7 +233,7 @@ void GridRenderer::draw(const GridView& view, const Camera& camera, Vec2d area) 
 
   const Vec2d vp = camera.viewport();
   glViewport(GLint(area.x), GLint(area.y), GLsizei(vp.x), GLsizei(vp.y));
-  if (view.buffer == 0 || view.width <= 0 || view.height <= 0) {
+  if ((view.buffer == 0 && !view.regions) || view.width <= 0 || view.height <= 0) {
     glEnable(GL_SCISSOR_TEST);
     glScissor(GLint(area.x), GLint(area.y), GLsizei(vp.x), GLsizei(vp.y));
     glClearColor(0.085f, 0.09f, 0.11f, 1.0f);
@@ -173,7 +244,6 @@ void GridRenderer::draw(const GridView& view, const Camera& camera, Vec2d area) 
     timer_pending_[timer_index_] = true;
     return;
   }
-  bind_grid(view);
 
   const double cells_per_px = 1.0 / camera.zoom();
   int mode = 0;
@@ -185,16 +255,30 @@ void GridRenderer::draw(const GridView& view, const Camera& camera, Vec2d area) 
   if (cells_per_px >= double(kBaseBlock)) {
     // Coarsest level whose blocks are no larger than a pixel's footprint: each pixel then owns
     // 1..4 blocks per axis, every block belongs to exactly one pixel.
-    plan_pyramid(view);
     mode = 2;
-    level = 0;
-    while (level + 1 < pyramid_.levels && (double(kBaseBlock) * (2 << level)) <= cells_per_px)
-      ++level;
-    if (pyramid_.version != view.version || pyramid_.buffer_id != view.buffer ||
-        pyramid_.layout != view.layout) {
-      build_pyramid(view);
+    int levels = 0;
+    if (view.regions) {
+      levels = pyramid_levels(view.width, view.height);  // the source keeps the pyramid
+    } else {
+      plan_pyramid(view);
+      levels = pyramid_.levels;
     }
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kDensityBinding, pyramid_buffer_.id());
+    while (level + 1 < levels && (double(kBaseBlock) * (2 << level)) <= cells_per_px) ++level;
+  }
+  GLint region_origin[2] = {0, 0};
+  const Pyramid* pyramid = &pyramid_;
+  if (view.regions) {
+    bind_region(view, camera, mode, level, region_origin);
+    pyramid = &region_pyramid_;
+  } else {
+    bind_grid(view, view.height);
+    if (mode == 2) {
+      if (pyramid_.version != view.version || pyramid_.buffer_id != view.buffer ||
+          pyramid_.layout != view.layout) {
+        build_pyramid(view);
+      }
+      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kDensityBinding, pyramid_buffer_.id());
+    }
   }
   glQueryCounter(timestamps_[timer_index_][1], GL_TIMESTAMP);
 
@@ -205,7 +289,10 @@ void GridRenderer::draw(const GridView& view, const Camera& camera, Vec2d area) 
   const ShaderProgram& p = draw_program_;
   p.use();
   set_grid_uniforms(p, view);
-  set_pyramid_uniforms(p);
+  if (view.regions)
+    glProgramUniform1ui(p.id(), p.uniform("u_pitch_words"), GLuint(region_pitch_ / 4));
+  set_pyramid_uniforms(p, *pyramid);
+  glProgramUniform2i(p.id(), p.uniform("u_region_origin"), region_origin[0], region_origin[1]);
   glProgramUniform2f(p.id(), p.uniform("u_viewport"), float(vp.x), float(vp.y));
   glProgramUniform2f(p.id(), p.uniform("u_area_origin"), float(area.x), float(area.y));
   glProgramUniform2i(p.id(), p.uniform("u_origin_int"), GLint(ox), GLint(oy));

@@ -34,6 +34,10 @@ class GridRenderer {
   static constexpr int kMaxLevels = 12;
   // The largest state buffer it can draw (bound as four 1 GiB shader storage ranges).
   static constexpr size_t kMaxStateBytes = size_t{4} << 30;
+  // The most cells it fetches from a region source; beyond that it draws 16-cell blocks.
+  static constexpr size_t kMaxRegionBytes = size_t{256} << 20;
+  // Levels of the density pyramid of a width x height grid.
+  static int pyramid_levels(int64_t width, int64_t height);
 
  private:
   struct Pyramid {
@@ -46,9 +50,15 @@ class GridRenderer {
     uint64_t version = ~uint64_t{0};
   };
 
-  void bind_grid(const GridView& view);
+  // Binds `rows` rows of the view's buffer as the shaders' grid.
+  void bind_grid(const GridView& view, int64_t rows);
   void set_grid_uniforms(const ShaderProgram& program, const GridView& view) const;
-  void set_pyramid_uniforms(const ShaderProgram& program) const;
+  void set_pyramid_uniforms(const ShaderProgram& program, const Pyramid& pyramid) const;
+  // A view with `regions`: fetches what the camera shows at the chosen mode and level (mode 1
+  // becomes mode 2 at level 0 when the cells would be too many) and binds it; `origin` gets
+  // the fetched data's grid position (cells, or blocks in mode 2).
+  void bind_region(const GridView& view, const Camera& camera, int& mode, int& level,
+                   GLint origin[2]);
   void plan_pyramid(const GridView& view);
   void build_pyramid(const GridView& view);
   void collect_timer();
@@ -59,6 +69,8 @@ class GridRenderer {
   GlVertexArray vao_;
   GlBuffer pyramid_buffer_;
   Pyramid pyramid_;
+  Pyramid region_pyramid_;   // the one level a region source gave, at offset 0
+  size_t region_pitch_ = 4;  // row pitch of the region bound last
   int rows_per_chunk_ = 1;
   GLint ssbo_alignment_ = 256;
 

@@ -10,6 +10,32 @@
 
 namespace gpulife::app {
 
+// What the renderer asks of a grid held in no one buffer (bands on several GPUs): the part under
+// the camera, as cells (level < 0) or as live-cell counts of blocks of (16 << level) cells a side
+// (the density pyramid's levels). Coordinates are in those units, [x0, x1) x [y0, y1), on the grid.
+struct RegionRequest {
+  int level = -1;
+  int64_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  bool operator==(const RegionRequest&) const = default;
+};
+
+// The answer: a buffer of bit-packed rows (cells; x0 a multiple of 64) or of uint32 counts.
+struct RegionData {
+  GLuint buffer = 0;
+  size_t buffer_bytes = 0;
+  int64_t x0 = 0, y0 = 0;         // grid position of the first element, in the request's units
+  int64_t width = 0, height = 0;  // elements per row, rows
+  size_t row_pitch_bytes = 0;
+};
+
+class RegionSource {
+ public:
+  virtual ~RegionSource() = default;
+  // Called once per draw with the view's current version; the buffer stays valid until the next
+  // call. Throws Error when the region cannot be had.
+  virtual RegionData fetch(const RegionRequest& request) = 0;
+};
+
 struct GridView {
   GLuint buffer = 0;  // GL buffer object holding the state
   size_t buffer_bytes = 0;
@@ -24,6 +50,8 @@ struct GridView {
   uint64_t version = 0;
   // The buffer holds the complement of the true cells (B0 rules, GpuEngine::stored_inverted()).
   bool inverted = false;
+  // Set for grids in no one buffer (`buffer` is then 0): the renderer fetches what it draws.
+  RegionSource* regions = nullptr;
 };
 
 }  // namespace gpulife::app

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,10 @@ class SimBackend {
   virtual void edit_engine(const std::function<Box(Engine&)>& fn) {
     with_engine([&](Engine& e) { fn(e); });
   }
+
+  // The live cells' bounding box when the backend finds it without state() (on the devices);
+  // empty: the caller scans state().
+  virtual std::optional<Box> live_bounds() { return std::nullopt; }
 
   virtual std::vector<ParamInfo> param_info() = 0;
   virtual Params params() = 0;

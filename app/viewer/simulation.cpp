@@ -6,11 +6,16 @@
 #include <chrono>
 #include <cmath>
 
+#include "app/banded_run.hpp"
 #include "app/engines.hpp"
 #include "app/viewer/bandwidth_limit.hpp"
 #include "app/viewer/grid_ops.hpp"
 #include "app/viewer/host_backend.hpp"
 #include "core/error.hpp"
+#include "core/host_memory.hpp"
+#if GPULIFE_HAVE_NCCL
+#include "app/viewer/bands_backend.hpp"
+#endif
 #if GPULIFE_HAVE_CUDA
 #include "app/viewer/interop_backend.hpp"
 #include "gpu/gpu_engines.hpp"
@@ -38,9 +43,12 @@ std::unique_ptr<SimBackend> Simulation::make_backend(const std::string& engine, 
   const EngineInfo& info = registry.info(engine);  // throws for unknown names
   if (std::string why = registry.unavailable_reason(engine); !why.empty())
     throw Error("engine \"" + engine + "\" cannot run here: " + why);
+#if GPULIFE_HAVE_NCCL
+  // Bands on several GPUs: the display GPU gathers what is visible each frame.
+  if (is_banded_engine(engine))
+    return make_bands_backend(engine, grid, rule_, interop_choice(interop));
+#endif
 #if GPULIFE_HAVE_CUDA
-  // Engines spanning several GPUs cannot live in one mapped GL buffer: they run like the CPU
-  // engines, their state copied to the host for drawing.
   if (info.gpu && info.gl_shared) {
     // GPU to GPU goes device to device (no trip through the host).
     if (auto* from = dynamic_cast<InteropBackend*>(previous)) {
@@ -56,10 +64,35 @@ std::unique_ptr<SimBackend> Simulation::make_backend(const std::string& engine, 
 }
 
 void Simulation::start(const std::string& engine, const Grid& grid, const Rule& rule) {
+  install(engine, rule, {grid.width(), grid.height()}, grid.topology(),
+          [&] { return make_backend(engine, grid, nullptr); });
+}
+
+void Simulation::start(const std::string& engine, const GridRecipe& recipe, const Rule& rule,
+                       const Params& params) {
+#if GPULIFE_HAVE_NCCL
+  if (is_banded_engine(engine)) {
+    install(engine, rule, {recipe.width, recipe.height}, recipe.topology, [&] {
+      return make_bands_backend(engine, recipe, rule, interop_choice(interop), params);
+    });
+    return;
+  }
+#endif
+  require_host_memory(
+      2.0 * recipe.bytes(),
+      "a " + std::to_string(recipe.width) + "x" + std::to_string(recipe.height) + " grid",
+      "use the multi-GPU engine, which builds and keeps it on the GPUs");
+  start(engine, make_grid(recipe), rule);
+  if (!params.empty()) set_params(params);
+}
+
+void Simulation::install(const std::string& engine, const Rule& rule, GridSize size,
+                         Topology topology,
+                         const std::function<std::unique_ptr<SimBackend>()>& make) {
   const Rule old_rule = rule_;
   rule_ = rule;
   try {
-    std::unique_ptr<SimBackend> next = make_backend(engine, grid, nullptr);
+    std::unique_ptr<SimBackend> next = make();
     backend_.reset();
     backend_ = std::move(next);
   } catch (...) {
@@ -67,9 +100,9 @@ void Simulation::start(const std::string& engine, const Grid& grid, const Rule& 
     throw;
   }
   engine_name_ = engine;
-  width_ = grid.width();
-  height_ = grid.height();
-  topology_ = grid.topology();
+  width_ = size.width;
+  height_ = size.height;
+  topology_ = topology;
   generation_base_ = 0;
   pacer_.reset();
   warmup_steps_ = kWarmupSteps;
@@ -281,6 +314,7 @@ Grid Simulation::state(uint64_t* generation) {
 
 Box Simulation::live_bounds() {
   if (!backend_) return {};
+  if (const std::optional<Box> b = backend_->live_bounds()) return *b;
   return app::live_bounds(backend_->state());
 }
 

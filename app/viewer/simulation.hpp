@@ -14,6 +14,7 @@
 #include "app/viewer/step_pacer.hpp"
 #include "core/engine.hpp"
 #include "core/grid.hpp"
+#include "core/grid_recipe.hpp"
 
 namespace gpulife::app {
 
@@ -39,6 +40,11 @@ class Simulation {
   // Starts `engine` on `grid`; throws Error when the engine cannot run here or the grid does not
   // fit, leaving the previous state (if any) running.
   void start(const std::string& engine, const Grid& grid, const Rule& rule);
+  // The same for a grid described by a recipe: built on the GPUs by banded engines (the
+  // multi-GPU one), with no host copy; made on the host for the others (memory checked first).
+  // `params` are the engine's, set before the grid is built.
+  void start(const std::string& engine, const GridRecipe& recipe, const Rule& rule,
+             const Params& params = {});
   // Keeps the state and the generation count; on failure the previous engine keeps running.
   void switch_engine(const std::string& engine);
   // A new grid of this size/topology with the live cells moved over, centred.
@@ -120,6 +126,9 @@ class Simulation {
  private:
   std::unique_ptr<SimBackend> make_backend(const std::string& engine, const Grid& grid,
                                            SimBackend* previous);
+  // What both start()s share: `make` gives the new backend (of a width x height grid).
+  void install(const std::string& engine, const Rule& rule, GridSize size, Topology topology,
+               const std::function<std::unique_ptr<SimBackend>()>& make);
   void update_figures(double dt);
 
   std::unique_ptr<SimBackend> backend_;

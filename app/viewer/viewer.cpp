@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "app/banded_run.hpp"
 #include "app/engines.hpp"
 #include "app/fonts.hpp"
 #include "app/grid_setup.hpp"
@@ -31,6 +32,8 @@
 #include "app/viewer/panels.hpp"
 #include "app/viewer/viewer_state.hpp"
 #include "core/error.hpp"
+#include "core/grid_recipe.hpp"
+#include "core/host_memory.hpp"
 #include "core/recent_files.hpp"
 #include "core/rule_phases.hpp"
 #include "imgui.h"
@@ -53,6 +56,14 @@ void setup_simulation(ViewerState& s) {
   Rule rule;
   std::vector<std::string> compare_engines = o.compare_engines;
   if (o.compare && compare_engines.empty()) compare_engines = Comparison::default_engines();
+  const std::string engine = o.compare          ? compare_engines.front()
+                             : o.engine.empty() ? default_engine_name()
+                                                : o.engine;
+  // Engines whose bands live on several GPUs build the grid there from a recipe: the host never
+  // holds it (the demo, a host grid of its own, only when nothing else is asked for).
+  const bool banded = !o.compare && is_banded_engine(engine) &&
+                      (!o.pattern.empty() || o.random_density > 0 || o.size);
+  std::optional<GridRecipe> recipe;
   // Every engine keeps a copy of the state in compare mode: the largest size that fits them all,
   // chosen before the scene is laid out on it.
   auto fit_for_compare = [&](GridSize wanted) {
@@ -67,22 +78,29 @@ void setup_simulation(ViewerState& s) {
   };
   std::optional<GridSize> size = o.size;
   if (o.compare && size) size = fit_for_compare(*size);
-  if (o.pattern.empty()) {
+  if (o.pattern.empty() && !banded) {
     DemoSetup demo = make_demo(size, o.topology);
     grid = std::move(demo.grid);
     rule = demo.rule;
     s.pattern_name = demo.name;
   } else {
-    Pattern pattern = load_named_pattern(o.pattern);
+    Pattern pattern = o.pattern.empty() ? Pattern() : load_named_pattern(o.pattern);
     if (o.rule) pattern.rule = parse_rule(*o.rule);
     GridRequest request{size, o.topology};
     const GridSetup setup = choose_view_grid(s, pattern, request);
     for (const std::string& note : setup.notes) std::cerr << "gpulife view: " << note << "\n";
-    grid = Grid(setup.size.width, setup.size.height, setup.topology);
-    grid.place(pattern, setup.origin);
-    convert_golly_cells(grid, pattern.rule.rule, pattern.generation);  // B0: Golly's cells
     rule = pattern.rule.rule;
-    s.pattern_name = pattern.name.empty() ? fs::path(o.pattern).stem().string() : pattern.name;
+    s.pattern_name = o.pattern.empty()      ? "random soup"
+                     : pattern.name.empty() ? fs::path(o.pattern).stem().string()
+                                            : pattern.name;
+    if (banded) {
+      recipe = make_recipe(setup.size, setup.topology, pattern, setup.origin, o.random_density,
+                           kDefaultSoupSeed);
+    } else {
+      grid = Grid(setup.size.width, setup.size.height, setup.topology);
+      grid.place(pattern, setup.origin);
+      convert_golly_cells(grid, pattern.rule.rule, pattern.generation);  // B0: Golly's cells
+    }
   }
   if (o.rule && o.pattern.empty()) rule = parse_rule(*o.rule).rule;
   if (o.compare && !o.size) {
@@ -92,19 +110,22 @@ void setup_simulation(ViewerState& s) {
       grid = regrid(grid, fit, grid.topology());
   }
   // The soup comes after compare mode's size choice, so a smaller grid is filled whole.
-  if (o.random_density > 0) {
+  if (o.random_density > 0 && !recipe) {
     Grid soup(grid.width(), grid.height(), grid.topology());
-    soup.randomize(o.random_density, 20261129);
+    soup.randomize(o.random_density, kDefaultSoupSeed);
     for (size_t i = 0; i < soup.words().size(); ++i) grid.words()[i] |= soup.words()[i];
     s.pattern_name = soup_name(o.pattern.empty() ? "" : s.pattern_name, o.random_density);
   }
-  if (o.verify) s.initial = grid;
-  const std::string engine = o.compare          ? compare_engines.front()
-                             : o.engine.empty() ? default_engine_name()
-                                                : o.engine;
+  if (o.verify && recipe) require_host_memory(recipe->bytes(), "--verify's copy of the grid");
+  if (o.verify) s.initial = recipe ? make_grid(*recipe) : grid;
   s.sim.interop = o.interop;
-  s.sim.start(engine, grid, rule);
-  if (!o.params.empty()) s.sim.set_params(parse_params(o.params));
+  if (recipe) {
+    // Parameters first: the bands they ask for are made once, on the GPUs.
+    s.sim.start(engine, *recipe, rule, parse_params(o.params));
+  } else {
+    s.sim.start(engine, grid, rule);
+    if (!o.params.empty()) s.sim.set_params(parse_params(o.params));
+  }
   s.sim.pace = starting_pace(o);
   s.sim.running = o.run || (o.pattern.empty() && o.frames == 0);
   if (o.compare) {
