@@ -85,6 +85,9 @@ int run_command(const std::vector<std::string>& args) {
       p.has("output-format") ? std::optional(parse_pattern_format(p.get("output-format")))
                              : std::nullopt;
   const uint64_t generations = uint64_t(p.get_int("generations", 0, int64_t{1} << 50));
+  if (p.has("gpus") && p.has("engine") && !is_banded_engine(p.get("engine")))
+    throw UsageError("--gpus and --ranks step on the multi-GPU engine, not " + p.get("engine") +
+                     "; leave out --engine");
   const std::string engine_name = p.has("gpus")     ? "bit-multistep-multi"
                                   : p.has("engine") ? p.get("engine")
                                                     : default_engine_name();

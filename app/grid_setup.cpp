@@ -329,8 +329,10 @@ GridSetup choose_grid(const Pattern& pattern, const GridRequest& request, uint64
     throw Error(
         "pattern is " + size_text(extent_w, extent_h) + " cells; a " + size_text(min_w, min_h) +
         " grid (" + std::to_string(std::max(min_w, min_h)) + " cells a side) " + why +
-        (request.engine && !request.engine->gpu ? " (a GPU engine or more memory would help)"
-                                                : ""));
+        (request.engine && !request.engine->gpu
+             ? " (a GPU engine, more memory, or --gpus N, which holds the grid in bands on the "
+               "GPUs, would help)"
+             : " (--gpus N holds the grid in bands on the GPUs)"));
   }
   if (!fits(request, w, h)) {
     // Shrink the open sides' margins to what fits, keeping the pattern whole.

@@ -42,7 +42,7 @@ std::string gunzip(std::string_view data, std::string_view source, uint64_t max_
   z_stream zs{};
   // 16 + MAX_WBITS: gzip framing only.
   if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK)
-    throw Error("cannot decompress " + name + ": zlib could not start");
+    throw Error(name + ": cannot decompress: zlib could not start");
   std::string out;
   size_t consumed = 0;
   char buffer[1 << 16];
@@ -55,7 +55,7 @@ std::string gunzip(std::string_view data, std::string_view source, uint64_t max_
       status = inflate(&zs, Z_NO_FLUSH);
       const size_t produced = sizeof buffer - zs.avail_out;
       if (out.size() + produced > max_bytes)
-        throw Error("cannot decompress " + name + ": it inflates to more than " +
+        throw Error(name + ": cannot decompress: it inflates to more than " +
                     size_text(max_bytes) +
                     ", the most gpulife decompresses (no pattern it can hold needs more)");
       out.append(buffer, produced);
@@ -64,16 +64,15 @@ std::string gunzip(std::string_view data, std::string_view source, uint64_t max_
         const std::string_view rest = data.substr(consumed - zs.avail_in);
         if (rest.find_first_not_of('\0') == std::string_view::npos) break;
         if (!is_gzip(rest))
-          throw Error("cannot decompress " + name + ": unexpected data after the gzip stream");
+          throw Error(name + ": cannot decompress: unexpected data after the gzip stream");
         inflateReset(&zs);
         continue;
       }
       if (status == Z_BUF_ERROR && zs.avail_in == 0 && consumed >= data.size())
-        throw Error("cannot decompress " + name +
-                    ": the gzip data ends early (is the file "
-                    "truncated?)");
+        throw Error(name +
+                    ": cannot decompress: the gzip data ends early (is the file truncated?)");
       if (status != Z_OK && status != Z_BUF_ERROR)
-        throw Error("cannot decompress " + name + ": corrupt gzip data (" +
+        throw Error(name + ": cannot decompress: corrupt gzip data (" +
                     (zs.msg ? std::string(zs.msg) : "zlib error " + std::to_string(status)) + ")");
     }
   } catch (...) {

@@ -203,6 +203,8 @@ GridBounds parse_bounds(std::string_view suffix) {
         t.edges = EdgePair::Vertical;
         t.shift = *y.shift % b.height;
       }
+      // A shift that reduces to 0 is a plain torus, whichever edges it was on.
+      if (t.shift == 0) t.edges = EdgePair::Horizontal;
       break;
     }
     case TopologyKind::KleinBottle: {
