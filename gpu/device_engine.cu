@@ -471,6 +471,12 @@ void DeviceEngine::write_region(const Grid& patch, Cell top_left) {
   }
   copy_region(on_grid, host.data(), true);
   invalidate_cache();
+  // Drawn cells were alive: the history plane keeps them.
+  if (history_) {
+    or_into_history(buffers_[current_], layout_.layout, layout_.row_pitch_bytes, width_, height_,
+                    history_, stream_);
+    sync();
+  }
 }
 
 void DeviceEngine::store_device(uint64_t* canonical) const {
@@ -498,19 +504,25 @@ void DeviceEngine::step(uint64_t generations) {
       e = ev;
     }
   CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(events_[0]), as_stream(stream_)));
-  uint64_t left = generations;
+  uint64_t left = generations, done = 0;
+  // Without the plane in the pass, only single-generation passes leave every generation seen.
+  const bool or_after = history_ && !history_in_pass();
   while (left > 0) {
-    const uint64_t done = launch_pass(buffers_[current_], buffers_[1 - current_], left, stream_);
+    done = launch_pass(buffers_[current_], buffers_[1 - current_], or_after ? 1 : left, stream_);
     if (done == 0 || done > left)
       throw Error("engine " + info().name + ": a pass advanced " + std::to_string(done) +
                   " generations, expected 1.." + std::to_string(left));
     current_ ^= 1;
     left -= done;
     generation_ += done;
+    if (or_after)
+      or_into_history(buffers_[current_], layout_.layout, layout_.row_pitch_bytes, width_, height_,
+                      history_, stream_);
   }
   CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(events_[1]), as_stream(stream_)));
   timed_ = true;
   invalidate_cache();
+  previous_is_last_ = done == 1;
 }
 
 double DeviceEngine::last_step_ms() const {
