@@ -30,6 +30,9 @@ CommandTable headless_commands() {
       {"run", "step a pattern for some generations and write the result", run_command},
       {"bench", "measure engines in ms/generation against the memory-bandwidth limit",
        bench_command},
+      {"identify",
+       "say what a pattern is: still life, oscillator or spaceship, its period and speed",
+       identify_command},
   };
 }
 

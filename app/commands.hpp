@@ -29,5 +29,6 @@ int dispatch(const CommandTable& commands, int argc, char** argv,
 // Subcommands, each in its own file.
 int run_command(const std::vector<std::string>& args);
 int bench_command(const std::vector<std::string>& args);
+int identify_command(const std::vector<std::string>& args);
 
 }  // namespace gpulife::app
