@@ -19,7 +19,7 @@
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/engines.hpp"
-#include "app/json_reader.hpp"
+#include "app/json.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
 #include "core/reference_engine.hpp"
@@ -297,19 +297,6 @@ std::vector<std::string> split_list(const std::string& text) {
   return out;
 }
 
-std::string json_escape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '"' || c == '\\') o += '\\';
-    if (c == '\n') {
-      o += "\\n";
-      continue;
-    }
-    o += c;
-  }
-  return o;
-}
-
 // "AMD EPYC 9R45, 2 threads" from /proc/cpuinfo, for the chart of a run without a GPU.
 std::string cpu_summary() {
   std::ifstream in("/proc/cpuinfo");
@@ -370,29 +357,30 @@ int plot_saved_results(const std::string& json_path, const std::string& plot_pat
   if (!in) throw Error("cannot read " + json_path);
   std::stringstream text;
   text << in.rdbuf();
-  const JsonValue doc = parse_json(text.str(), json_path);
+  const Json doc = parse_json(text.str(), json_path);
   Settings s;
   std::vector<Row> rows;
   std::string device;
   double bandwidth = 0;
   try {
-    s.size = {int64_t(doc.at("width").as_number("width")),
-              int64_t(doc.at("height").as_number("height"))};
-    s.rule = parse_rule(doc.at("rule").as_string("rule")).rule;
-    s.topology = parse_topology(doc.at("topology").as_string("topology"));
-    for (const JsonValue& r : doc.at("results").items) {
+    s.size = {int64_t(json_number(doc, "width")), int64_t(json_number(doc, "height"))};
+    s.rule = parse_rule(json_string(doc, "rule")).rule;
+    s.topology = parse_topology(json_string(doc, "topology"));
+    const Json& results = json_member(doc, "results");
+    if (!results.is_array()) throw Error("\"results\" must be an array");
+    for (const Json& r : results) {
       Row row;
-      row.engine = r.at("engine").as_string("engine");
-      row.params = r.at("params").as_string("params");
-      row.ms = r.at("ms_per_generation").as_number("ms_per_generation");
-      row.percent = r.at("percent_of_limit").as_number("percent_of_limit");
-      row.gcells = r.at("gcells_per_s").as_number("gcells_per_s");
-      row.best = r.at("sweep_best").as_bool("sweep_best");
-      row.note = r.at("note").as_string("note");
+      row.engine = json_string(r, "engine");
+      row.params = json_string(r, "params");
+      row.ms = json_number(r, "ms_per_generation");
+      row.percent = json_number(r, "percent_of_limit");
+      row.gcells = json_number(r, "gcells_per_s");
+      row.best = json_bool(r, "sweep_best");
+      row.note = json_string(r, "note");
       rows.push_back(row);
     }
-    device = doc.at("device").as_string("device");
-    bandwidth = doc.at("copy_bandwidth_bytes_per_s").as_number("copy_bandwidth_bytes_per_s");
+    device = json_string(doc, "device");
+    bandwidth = json_number(doc, "copy_bandwidth_bytes_per_s");
   } catch (const Error& e) {
     throw Error(json_path + " is not a gpulife bench --json result: " + e.what());
   }
@@ -508,25 +496,26 @@ int bench_command(const std::vector<std::string>& args) {
   if (p.has("json")) {
     std::ofstream out(p.get("json"));
     if (!out) throw Error("cannot write " + p.get("json"));
-    out << "{\n  \"device\": \"" << json_escape(gpu ? compute_device_summary() : "no CUDA device")
-        << "\",\n"
-        << "  \"copy_bandwidth_bytes_per_s\": " << bandwidth << ",\n"
-        << "  \"width\": " << s.size.width << ", \"height\": " << s.size.height << ",\n"
-        << "  \"rule\": \"" << s.rule.to_string() << "\", \"topology\": \"" << to_string(s.topology)
-        << "\",\n"
-        << "  \"limit_ms_byte\": " << (bandwidth > 0 ? 2.0 * cells / bandwidth * 1e3 : 0)
-        << ", \"limit_ms_bit\": " << (bandwidth > 0 ? 2.0 * cells / 8.0 / bandwidth * 1e3 : 0)
-        << ",\n  \"checks_passed\": " << (ok ? "true" : "false") << ",\n  \"results\": [\n";
-    for (size_t i = 0; i < bench.rows().size(); ++i) {
-      const Row& r = bench.rows()[i];
-      out << "    {\"engine\": \"" << r.engine << "\", \"params\": \"" << r.params
-          << "\", \"ms_per_generation\": " << r.ms << ", \"percent_of_limit\": " << r.percent
-          << ", \"gcells_per_s\": " << r.gcells
-          << ", \"generations_per_repetition\": " << r.generations_per_repetition
-          << ", \"sweep_best\": " << (r.best ? "true" : "false") << ", \"note\": \""
-          << json_escape(r.note) << "\"}" << (i + 1 < bench.rows().size() ? "," : "") << "\n";
-    }
-    out << "  ]\n}\n";
+    Json doc = {{"device", gpu ? compute_device_summary() : "no CUDA device"},
+                {"copy_bandwidth_bytes_per_s", bandwidth},
+                {"width", s.size.width},
+                {"height", s.size.height},
+                {"rule", s.rule.to_string()},
+                {"topology", std::string(to_string(s.topology))},
+                {"limit_ms_byte", bandwidth > 0 ? 2.0 * cells / bandwidth * 1e3 : 0},
+                {"limit_ms_bit", bandwidth > 0 ? 2.0 * cells / 8.0 / bandwidth * 1e3 : 0},
+                {"checks_passed", ok},
+                {"results", Json::array()}};
+    for (const Row& r : bench.rows())
+      doc["results"].push_back({{"engine", r.engine},
+                                {"params", r.params},
+                                {"ms_per_generation", r.ms},
+                                {"percent_of_limit", r.percent},
+                                {"gcells_per_s", r.gcells},
+                                {"generations_per_repetition", r.generations_per_repetition},
+                                {"sweep_best", r.best},
+                                {"note", r.note}});
+    out << doc.dump(2) << "\n";
   }
   if (p.has("plot"))
     write_chart(p.get("plot"), bench.rows(), gpu ? compute_device_summary() : cpu_summary(),

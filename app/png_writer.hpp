@@ -1,4 +1,4 @@
-// A small PNG encoder (8-bit RGB/RGBA, our own deflate with fixed Huffman codes) for screenshots.
+// PNG files of 8-bit RGB/RGBA images (screenshots, charts), encoded by stb_image_write.
 #pragma once
 
 #include <cstdint>

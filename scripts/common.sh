@@ -5,7 +5,8 @@ GPULIFE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${GPULIFE_BUILD_DIR:-$GPULIFE_ROOT/build}"
 
 # Packages every build needs, the viewer's, and the test tools'.
-BUILD_PACKAGES=(build-essential cmake ninja-build pkg-config libfreetype-dev fonts-dejavu-core)
+BUILD_PACKAGES=(build-essential cmake ninja-build pkg-config libfreetype-dev fonts-dejavu-core
+  libstb-dev nlohmann-json3-dev)
 GUI_PACKAGES=(libglfw3-dev libimgui-dev python3-glad libglm-dev libgl-dev libegl-dev)
 TEST_PACKAGES=(libgtest-dev libbenchmark-dev clang libclang-rt-14-dev xvfb xauth libpng-dev)
 
