@@ -1,13 +1,12 @@
 // `gpulife identify`: what a pattern is (still life, oscillator, spaceship), its period,
 // displacement and speed, as "key: value" lines (or JSON).
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/grid_setup.hpp"
-#include "app/json_writer.hpp"
+#include "app/json.hpp"
 #include "core/error.hpp"
 #include "core/identify.hpp"
 #include "core/pattern_io.hpp"
@@ -15,38 +14,27 @@
 namespace gpulife::app {
 namespace {
 
-std::string identify_json(const IdentifyResult& r, const std::string& name, const Rule& rule,
-                          uint64_t max_period) {
-  std::string j = "{\n";
-  auto field = [&](const char* key, const std::string& value, bool last = false) {
-    j += "  " + json_quote(key) + ": " + value + (last ? "\n" : ",\n");
-  };
-  auto number = [](double v) {
-    char text[48];
-    std::snprintf(text, sizeof text, "%.6g", v);
-    return std::string(text);
-  };
-  field("pattern", json_quote(name));
-  field("rule", json_quote(rule.to_string()));
-  field("type", json_quote(to_string(r.kind)));
-  field("max_period", std::to_string(max_period));
-  field("period", std::to_string(r.period));
-  field("displacement", "[" + std::to_string(r.dx) + ", " + std::to_string(r.dy) + "]");
-  field("speed", json_quote(r.speed));
-  field("heading", json_quote(r.heading));
-  field("start_generation", std::to_string(r.start_generation));
-  field("population_min", std::to_string(r.population_min));
-  field("population_max", std::to_string(r.population_max));
-  field("population_mean", number(r.population_mean));
-  field("bounding_box",
-        "[" + std::to_string(r.box_width) + ", " + std::to_string(r.box_height) + "]");
-  field("heat", number(r.heat));
-  field("rotor_cells", std::to_string(r.rotor));
-  field("stator_cells", std::to_string(r.stator));
-  field("volatility", number(r.volatility));
-  field("generations_run", std::to_string(r.generations_run));
-  field("reason", json_quote(r.reason), true);
-  return j + "}\n";
+Json identify_json(const IdentifyResult& r, const std::string& name, const Rule& rule,
+                   uint64_t max_period) {
+  return Json{{"pattern", name},
+              {"rule", rule.to_string()},
+              {"type", std::string(to_string(r.kind))},
+              {"max_period", max_period},
+              {"period", r.period},
+              {"displacement", {r.dx, r.dy}},
+              {"speed", r.speed},
+              {"heading", r.heading},
+              {"start_generation", r.start_generation},
+              {"population_min", r.population_min},
+              {"population_max", r.population_max},
+              {"population_mean", r.population_mean},
+              {"bounding_box", {r.box_width, r.box_height}},
+              {"heat", r.heat},
+              {"rotor_cells", r.rotor},
+              {"stator_cells", r.stator},
+              {"volatility", r.volatility},
+              {"generations_run", r.generations_run},
+              {"reason", r.reason}};
 }
 
 }  // namespace
@@ -81,7 +69,8 @@ int identify_command(const std::vector<std::string>& args) {
   const IdentifyResult r = identify(pattern, pattern.rule.rule, options);
   const std::string name = pattern.name.empty() ? source : pattern.name;
   const std::string json =
-      p.has("json") ? identify_json(r, name, pattern.rule.rule, options.max_period) : "";
+      p.has("json") ? identify_json(r, name, pattern.rule.rule, options.max_period).dump(2) + "\n"
+                    : "";
   if (p.has("json") && p.get("json") == "-") {
     std::cout << json;
     return 0;

@@ -6,7 +6,7 @@
 #include <map>
 #include <sstream>
 
-#include "app/json_reader.hpp"
+#include "app/json.hpp"
 #include "cmd_test_support.hpp"
 
 namespace gpulife::app {
@@ -78,14 +78,14 @@ TEST(CmdIdentifyTest, JsonCarriesTheSameResult) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  const JsonValue doc = parse_json(text.str(), path.string());
-  EXPECT_EQ(doc.at("type").as_string("type"), "spaceship");
-  EXPECT_EQ(doc.at("period").as_number("period"), 4);
-  EXPECT_EQ(doc.at("displacement").items.at(0).as_number("dx"), -2);
-  EXPECT_EQ(doc.at("heat").as_number("heat"), 15);
+  const Json doc = parse_json(text.str(), path.string());
+  EXPECT_EQ(json_string(doc, "type"), "spaceship");
+  EXPECT_EQ(json_number(doc, "period"), 4);
+  EXPECT_EQ(json_member(doc, "displacement").at(0).get<int>(), -2);
+  EXPECT_EQ(json_number(doc, "heat"), 15);
   fs::remove(path);
   ASSERT_EQ(run_gpulife({"identify", "blinker", "--json", "-"}, &out), 0);
-  EXPECT_EQ(parse_json(out, "stdout").at("rotor_cells").as_number("rotor"), 4);
+  EXPECT_EQ(json_number(parse_json(out, "stdout"), "rotor_cells"), 4);
 }
 
 TEST(CmdIdentifyTest, BadInputSaysWhatIsWrong) {
