@@ -22,6 +22,13 @@ struct GridView {
   // Changes whenever the cells may have changed (derived data such as the density pyramid is
   // rebuilt only then).
   uint64_t version = 0;
+  // The history plane (cells ever alive), bit-packed rows of history_pitch_bytes; no buffer
+  // when history colouring is off.
+  GLuint history_buffer = 0;
+  size_t history_bytes = 0;
+  size_t history_pitch_bytes = 0;
+  // Generation of the state in the buffer (age colouring counts the generations between draws).
+  uint64_t generation = 0;
 };
 
 }  // namespace gpulife::app
