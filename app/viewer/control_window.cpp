@@ -9,6 +9,9 @@ namespace gpulife::app {
 void draw_control_window(ViewerState& s) {
   draw_tile_labels(s);
   draw_compare_window(s);
+  draw_graph_window(s);
+  draw_identify_window(s);
+  draw_info_window(s);
   if (!s.show_panel) {
     s.panel_min = s.panel_max = {0, 0};
     draw_edit_windows(s);
@@ -33,6 +36,7 @@ void draw_control_window(ViewerState& s) {
                                 s.compare.active() ? ImGuiTreeNodeFlags_DefaultOpen : 0))
       compare_panel(s);
     if (ImGui::CollapsingHeader("Grid and rule", ImGuiTreeNodeFlags_DefaultOpen)) grid_panel(s);
+    if (ImGui::CollapsingHeader("Watch", ImGuiTreeNodeFlags_DefaultOpen)) watch_panel(s);
     if (!s.message.empty()) {
       ImGui::Separator();
       const ImVec4 color =

@@ -345,6 +345,7 @@ void load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
   s.sim.running = false;
   s.sim.start(engine, grid, rule);  // throws, keeping the old state, when it cannot
   s.pattern_name = name;
+  set_pattern_info(s, pattern, name);
   history_reset(s);
   cancel_paste(s);
   fit_pattern(s, true);

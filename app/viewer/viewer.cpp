@@ -81,6 +81,7 @@ void setup_simulation(ViewerState& s) {
     grid.place(pattern, setup.origin);
     rule = pattern.rule.rule;
     s.pattern_name = pattern.name.empty() ? fs::path(o.pattern).stem().string() : pattern.name;
+    set_pattern_info(s, pattern, o.pattern);
   }
   if (o.rule && o.pattern.empty()) rule = parse_rule(*o.rule).rule;
   if (o.compare && !o.size) {
@@ -103,6 +104,7 @@ void setup_simulation(ViewerState& s) {
   s.sim.start(engine, grid, rule);
   if (!o.params.empty()) s.sim.set_params(parse_params(o.params));
   s.sim.pace = starting_pace(o);
+  apply_watch_options(s, o.watch);
   s.sim.running = o.run || (o.pattern.empty() && o.frames == 0);
   if (o.compare) {
     s.compare.check_every = o.check_every;

@@ -6,10 +6,7 @@
 #include "core/rule.hpp"
 
 namespace gpulife::app {
-namespace {
-
-// The part of the framebuffer not covered by the panel.
-void free_area(const ViewerState& s, Vec2d& lo, Vec2d& hi) {
+void free_screen_area(const ViewerState& s, Vec2d& lo, Vec2d& hi) {
   const Vec2d vp = s.camera.viewport();
   lo = {0, 0};
   hi = vp;
@@ -17,8 +14,6 @@ void free_area(const ViewerState& s, Vec2d& lo, Vec2d& hi) {
   if (s.show_panel && s.panel_max.x > s.panel_min.x && s.panel_max.x < vp.x * 0.6)
     lo.x = s.panel_max.x;
 }
-
-}  // namespace
 
 void fit_pattern(ViewerState& s, bool animate) {
   if (!s.sim.active()) return;
@@ -28,7 +23,7 @@ void fit_pattern(ViewerState& s, bool animate) {
     return;
   }
   Vec2d lo, hi;
-  free_area(s, lo, hi);
+  free_screen_area(s, lo, hi);
   s.camera.fit_in({double(b.min_x), double(b.min_y), double(b.max_x + 1), double(b.max_y + 1)}, lo,
                   hi, 0.06, 32.0 * s.ui_scale, animate);
 }
@@ -36,7 +31,7 @@ void fit_pattern(ViewerState& s, bool animate) {
 void fit_grid(ViewerState& s, bool animate) {
   if (!s.sim.active()) return;
   Vec2d lo, hi;
-  free_area(s, lo, hi);
+  free_screen_area(s, lo, hi);
   s.camera.fit_in({0, 0, double(s.sim.width()), double(s.sim.height())}, lo, hi, 0.02,
                   Camera::kMaxZoom, animate);
 }
@@ -65,7 +60,7 @@ void step_once(ViewerState& s, uint64_t generations) {
 
 void zoom_step(ViewerState& s, double factor) {
   Vec2d lo, hi;
-  free_area(s, lo, hi);
+  free_screen_area(s, lo, hi);
   s.camera.animate_zoom_at({(lo.x + hi.x) * 0.5, (lo.y + hi.y) * 0.5}, factor);
 }
 

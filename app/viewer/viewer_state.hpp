@@ -11,6 +11,7 @@
 #include "app/viewer/edit_state.hpp"
 #include "app/viewer/simulation.hpp"
 #include "app/viewer/viewer_options.hpp"
+#include "app/viewer/watch.hpp"
 
 namespace gpulife::app {
 
@@ -43,6 +44,7 @@ struct ViewerState {
   Camera camera;
   Simulation sim;
   EditState edit;
+  WatchState watch;  // graph, stop conditions, Identify, Track/Autofit, theme, pattern info
 
   // Compare mode (see comparison.hpp) and its side-by-side tiles: 1, 2 (left | right), 4 (2x2) or
   // 6 (3x2),
@@ -85,6 +87,8 @@ void toggle_running(ViewerState& state);
 // size (gens/frame), as in Golly.
 void step_once(ViewerState& state, uint64_t generations = 1);
 void zoom_step(ViewerState& state, double factor);  // around the free area's centre
+// The part of the framebuffer the panel leaves free (all of it while tiled).
+void free_screen_area(const ViewerState& state, Vec2d& lo, Vec2d& hi);
 std::string window_title(const ViewerState& state);
 
 }  // namespace gpulife::app
