@@ -161,13 +161,15 @@ class Bench {
   void set_bandwidth(double bytes_per_second) { bandwidth_ = bytes_per_second; }
 
   // Checks, optionally sweeps, and times one engine; appends its rows. False on a mismatch.
-  bool run(const std::string& name, const Grid& soup, const std::vector<CheckCase>& cases) {
+  bool run(const std::string& name, const Params& shape, const Grid& soup,
+           const std::vector<CheckCase>& cases) {
     const EngineInfo& info = registry_.info(name);
     if (std::string why = registry_.unavailable_reason(name); !why.empty()) {
       rows_.push_back(Row{name, "-", 0, -1, 0, 0, false, "skipped: " + why});
       return true;
     }
     std::unique_ptr<Engine> engine = registry_.create(name);
+    if (!shape.empty()) engine->set_params(shape);
     const Params defaults = engine->params();
     if (std::string bad = check_engine(registry_, name, defaults, s_, cases); !bad.empty()) {
       std::cout << "MISMATCH " << bad << "\n";
@@ -297,6 +299,35 @@ std::vector<std::string> split_list(const std::string& text) {
   return out;
 }
 
+// One item of --engines: NAME or NAME:KEY=VALUE:KEY=VALUE (a launch shape to time).
+struct EngineSpec {
+  std::string name;
+  Params shape;
+};
+
+EngineSpec parse_engine_spec(const std::string& item) {
+  EngineSpec spec;
+  std::stringstream ss(item);
+  std::string part;
+  std::getline(ss, spec.name, ':');
+  while (std::getline(ss, part, ':')) {
+    const size_t eq = part.find('=');
+    int value = 0;
+    size_t used = 0;
+    try {
+      if (eq != std::string::npos) value = std::stoi(part.substr(eq + 1), &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (eq == std::string::npos || eq == 0 || used == 0 || eq + 1 + used != part.size() ||
+        (ss.peek() == EOF && item.back() == ':'))
+      throw UsageError("--engines item \"" + item + "\": \"" + part +
+                       "\" is not KEY=INTEGER (write NAME:KEY=VALUE:KEY=VALUE)");
+    spec.shape[part.substr(0, eq)] = value;
+  }
+  return spec;
+}
+
 // "AMD EPYC 9R45, 2 threads" from /proc/cpuinfo, for the chart of a run without a GPU.
 std::string cpu_summary() {
   std::ifstream in("/proc/cpuinfo");
@@ -396,8 +427,8 @@ int bench_command(const std::vector<std::string>& args) {
               "ms/generation on a random 50% soup against the measured copy-bandwidth limit.");
   p.option("size", "s", "N|WxH", "grid size to time (default 16384 with a CUDA device, else 2048)");
   p.option("engines", "e", "LIST",
-           "comma-separated engines (default: every GPU engine with a "
-           "device, else every CPU engine)");
+           "comma-separated engines, each NAME or NAME:KEY=VALUE:... to time a launch shape "
+           "(default: every GPU engine with a device, else every CPU engine)");
   p.flag("sweep", "", "try the launch-shape space and report the best shape per engine");
   p.option("generations", "g", "K", "generations stepped before comparing engines", "64");
   p.option("check-size", "", "WxH", "grid size of the check against the reference", "999x701");
@@ -442,13 +473,18 @@ int bench_command(const std::vector<std::string>& args) {
                               s.repeat, int(p.get_int("gpus", 1, 64)),
                               p.has("bands") ? int(p.get_int("bands", 1, 1024)) : 0});
 
-  std::vector<std::string> names;
+  std::vector<EngineSpec> names;
   if (p.has("engines")) {
-    names = split_list(p.get("engines"));
-    for (const std::string& n : names) registry.info(n);  // unknown names fail early
+    for (const std::string& item : split_list(p.get("engines"))) {
+      EngineSpec spec = parse_engine_spec(item);
+      registry.info(spec.name);  // unknown names fail early
+      if (!spec.shape.empty()) registry.create(spec.name)->set_params(spec.shape);  // and shapes
+      names.push_back(std::move(spec));
+    }
   } else {
     for (const EngineInfo& e : registry.engines())
-      if (e.gpu == gpu && registry.unavailable_reason(e.name).empty()) names.push_back(e.name);
+      if (e.gpu == gpu && registry.unavailable_reason(e.name).empty())
+        names.push_back({e.name, {}});
   }
   if (names.empty()) throw Error("no engine to benchmark");
   if (p.has("plot")) check_chart_possible(p.get("plot"));
@@ -479,7 +515,7 @@ int bench_command(const std::vector<std::string>& args) {
   Bench bench(registry, s);
   bench.set_bandwidth(bandwidth);
   bool ok = true;
-  for (const std::string& name : names) ok = bench.run(name, soup, cases) && ok;
+  for (const EngineSpec& e : names) ok = bench.run(e.name, e.shape, soup, cases) && ok;
 
   // The table last.
   std::cout << "\n"

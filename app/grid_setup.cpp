@@ -2,8 +2,10 @@
 #include "app/grid_setup.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
+#include <utility>
 
 #include "core/error.hpp"
 #include "core/pattern_io.hpp"
@@ -37,22 +39,122 @@ fs::path assets_dir() {
   throw Error("cannot find the bundled assets folder; set GPULIFE_ASSETS to gpulife's assets/");
 }
 
-Pattern load_named_pattern(std::string_view name_or_path) {
-  const fs::path path(name_or_path);
-  if (fs::exists(path)) return load_pattern_file(path);
-  // A bare name: look it up in the bundled library.
-  if (!name_or_path.empty() && name_or_path.find('/') == std::string_view::npos) {
-    std::string base(name_or_path);
-    if (path.extension().empty()) base += ".rle";
-    fs::path bundled;
-    try {
-      bundled = assets_dir() / "patterns" / base;
-    } catch (const Error&) {
-    }
-    if (!bundled.empty() && fs::exists(bundled)) return load_pattern_file(bundled);
+namespace {
+
+// Bundled names compare without case, extension, or the difference between '-', ' ' and '_'.
+std::string name_key(std::string_view name) {
+  std::string key;
+  for (char c : name) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    key += (c == '-' || c == ' ' || c == '_') ? '_' : char(std::tolower(u));
   }
-  throw Error("cannot read \"" + std::string(name_or_path) +
-              "\": no such file, and no bundled pattern of that name");
+  return key;
+}
+
+// Edit distance, for "did you mean"; stops counting past `limit`.
+size_t edit_distance(std::string_view a, std::string_view b, size_t limit) {
+  std::vector<size_t> row(b.size() + 1), next(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    next[0] = i;
+    size_t best = next[0];
+    for (size_t j = 1; j <= b.size(); ++j) {
+      next[j] = std::min({row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] != b[j - 1])});
+      best = std::min(best, next[j]);
+    }
+    if (best > limit) return limit + 1;
+    std::swap(row, next);
+  }
+  return row[b.size()];
+}
+
+// Whether every '_'-separated word of `want` is a word of `key`, in the same order.
+bool words_in_order(const std::string& want, const std::string& key) {
+  auto words = [](const std::string& text) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    for (size_t i = 0; i <= text.size(); ++i) {
+      if (i < text.size() && text[i] != '_') continue;
+      if (i > start) out.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+    return out;
+  };
+  const std::vector<std::string> w = words(want), k = words(key);
+  size_t at = 0;
+  for (const std::string& word : w) {
+    while (at < k.size() && k[at] != word) ++at;
+    if (at == k.size()) return false;
+    ++at;
+  }
+  return w.size() > 1;
+}
+
+std::vector<fs::path> bundled_files() {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  fs::path dir;
+  try {
+    dir = assets_dir() / "patterns";
+  } catch (const Error&) {
+    return files;
+  }
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->is_regular_file(ec) && it->path().extension() != ".md") files.push_back(it->path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+std::optional<fs::path> find_bundled_pattern(std::string_view name) {
+  if (name.empty() || name.find('/') != std::string_view::npos) return std::nullopt;
+  const std::string want = name_key(
+      fs::path(name).extension() == ".rle" ? fs::path(name).stem().string() : std::string(name));
+  for (const fs::path& f : bundled_files())
+    if (name_key(f.stem().string()) == want || name_key(f.filename().string()) == want) return f;
+  return std::nullopt;
+}
+
+std::vector<std::string> suggest_bundled_patterns(std::string_view name, size_t most) {
+  const std::string want = name_key(name);
+  std::vector<std::pair<size_t, std::string>> scored;
+  for (const fs::path& f : bundled_files()) {
+    const std::string stem = f.stem().string(), key = name_key(stem);
+    // A part of the name (gosper -> gosper_glider_gun), its words in order with some left
+    // out (gosper-gun), or a few typos away.
+    const size_t limit = std::max<size_t>(2, want.size() / 4);
+    size_t d = edit_distance(want, key, limit);
+    if (want.size() >= 3 && key.find(want) != std::string::npos) d = std::min<size_t>(d, 1);
+    if (d > limit && want.size() >= 3 && words_in_order(want, key)) d = 2;
+    if (d <= limit) scored.emplace_back(d, stem);
+  }
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> out;
+  for (size_t i = 0; i < scored.size() && i < most; ++i) out.push_back(scored[i].second);
+  return out;
+}
+
+std::optional<fs::path> resolve_pattern_path(std::string_view name_or_path) {
+  const fs::path path(name_or_path);
+  std::error_code ec;
+  if (fs::exists(path, ec)) return path;
+  return find_bundled_pattern(name_or_path);
+}
+
+Pattern load_named_pattern(std::string_view name_or_path) {
+  if (const std::optional<fs::path> path = resolve_pattern_path(name_or_path))
+    return load_pattern_file(*path);
+  std::string message = "cannot read \"" + std::string(name_or_path) +
+                        "\": no such file, and no bundled pattern of that name";
+  if (name_or_path.find('/') == std::string_view::npos) {
+    const std::vector<std::string> near = suggest_bundled_patterns(name_or_path, 3);
+    for (size_t i = 0; i < near.size(); ++i)
+      message += (i == 0 ? "; did you mean " : i + 1 == near.size() ? " or " : ", ") + near[i];
+    if (!near.empty()) message += "?";
+  }
+  throw Error(message);
 }
 
 GridSetup choose_grid(const Pattern& pattern, const GridRequest& request, uint64_t generations) {

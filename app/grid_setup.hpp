@@ -21,8 +21,16 @@ std::filesystem::path executable_dir();
 // the source tree's. Throws Error when none exists.
 std::filesystem::path assets_dir();
 
-// A path to a pattern file, or the name of a bundled pattern ("glider", "gosper_glider_gun").
+// A path to a pattern file, or the name of a bundled pattern ("glider", "gosper_glider_gun";
+// case and '-', ' ' or '_' do not matter: "Gosper-Glider-Gun" finds it). Throws Error naming
+// the closest bundled names when there is neither.
 Pattern load_named_pattern(std::string_view name_or_path);
+// The file load_named_pattern() would read; nullopt when there is none.
+std::optional<std::filesystem::path> resolve_pattern_path(std::string_view name_or_path);
+// The bundled pattern a name means (matched as load_named_pattern() does).
+std::optional<std::filesystem::path> find_bundled_pattern(std::string_view name);
+// Bundled pattern names close to `name` (containing it, or a few typos away), closest first.
+std::vector<std::string> suggest_bundled_patterns(std::string_view name, size_t most);
 
 // What the user asked for on the command line.
 struct GridRequest {

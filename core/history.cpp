@@ -1,22 +1,37 @@
 // Undo/redo stacks of edits and run snapshots, kept under a byte budget.
 #include "core/history.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace gpulife {
 
 std::string History::Step::label() const {
+  if (is_replace) return replace_label;
   return is_run ? "run from generation " + std::to_string(start_generation) : edit.label;
 }
 
 void History::Step::update_bytes() {
-  bytes = sizeof(Step) +
-          (is_run ? start.words().size_bytes() + end.words().size_bytes() : edit.bytes());
+  bytes = sizeof(Step);
+  if (is_replace) {
+    bytes += before.grid.words().size_bytes() + after.grid.words().size_bytes();
+  } else {
+    bytes += is_run ? start.words().size_bytes() + end.words().size_bytes() : edit.bytes();
+  }
+}
+
+size_t History::snapshot_bytes(int64_t width, int64_t height) {
+  return size_t((std::max<int64_t>(width, 0) + 63) / 64) * size_t(std::max<int64_t>(height, 0)) *
+             sizeof(uint64_t) +
+         sizeof(Step);
 }
 
 size_t History::snapshot_bytes(const Engine& engine) {
-  return size_t((engine.width() + 63) / 64) * size_t(engine.height()) * sizeof(uint64_t) +
-         sizeof(Step);
+  return snapshot_bytes(engine.width(), engine.height());
+}
+
+bool History::snapshot_fits(int64_t width, int64_t height) const {
+  return snapshot_bytes(width, height) <= budget_;
 }
 
 std::string History::undo_label() const {
@@ -118,9 +133,63 @@ void History::end_run(const Engine& engine) {
   edits_in_run_ = 0;
 }
 
+bool History::record_replace(StateSnapshot before, std::string label) {
+  running_ = false;  // the run (if any) ends where the state is replaced
+  run_recorded_ = false;
+  edits_in_run_ = 0;
+  drop_redo();
+  if (snapshot_bytes(before.grid.width(), before.grid.height()) > budget_) {
+    clear();
+    return false;
+  }
+  Step step;
+  step.is_replace = true;
+  step.before = std::move(before);
+  step.replace_label = std::move(label);
+  step.update_bytes();
+  used_ += step.bytes;
+  undo_.push_back(std::move(step));
+  enforce_budget(&undo_.back());
+  return true;
+}
+
+bool History::undo_replace(StateSnapshot current, const Restore& restore) {
+  if (!undo_is_replace()) return false;
+  restore(undo_.back().before);  // throws with the history untouched
+  Step step = std::move(undo_.back());
+  undo_.pop_back();
+  used_ -= step.bytes;
+  running_ = false;
+  if (step.bytes + snapshot_bytes(current.grid.width(), current.grid.height()) <= budget_) {
+    step.after = std::move(current);
+    step.update_bytes();
+    redo_.push_back(std::move(step));
+    used_ += redo_.back().bytes;
+    enforce_budget(&redo_.back());
+  } else {
+    drop_redo();
+  }
+  return true;
+}
+
+bool History::redo_replace(const Restore& restore) {
+  if (!redo_is_replace()) return false;
+  restore(redo_.back().after);
+  Step step = std::move(redo_.back());
+  redo_.pop_back();
+  used_ -= step.bytes;
+  running_ = false;
+  step.after = StateSnapshot{};  // the current state now; undo captures it again
+  step.update_bytes();
+  used_ += step.bytes;
+  undo_.push_back(std::move(step));
+  enforce_budget(&undo_.back());
+  return true;
+}
+
 bool History::undo(Engine& engine) {
   end_run(engine);
-  if (undo_.empty()) return false;
+  if (undo_.empty() || undo_.back().is_replace) return false;
   Step step = std::move(undo_.back());
   undo_.pop_back();
   used_ -= step.bytes;
@@ -152,7 +221,7 @@ bool History::undo(Engine& engine) {
 
 bool History::redo(Engine& engine) {
   end_run(engine);
-  if (redo_.empty()) return false;
+  if (redo_.empty() || redo_.back().is_replace) return false;
   Step step = std::move(redo_.back());
   redo_.pop_back();
   used_ -= step.bytes;

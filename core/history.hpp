@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <string>
 
 #include "core/edit.hpp"
@@ -12,15 +13,26 @@
 
 namespace gpulife {
 
+// A whole state as the caller keeps it: cells (with the grid's size and topology), generation
+// count, rule, and the name it goes by (a window title, say).
+struct StateSnapshot {
+  Grid grid;
+  uint64_t generation = 0;
+  Rule rule;
+  std::string name;
+};
+
 // The steps a user can undo: edits (their before/after patches, replayed through
-// write_region()) and runs (a snapshot of the state where running started, restored with
-// load() + set_generation()). Key bindings and menus belong to the caller.
+// write_region()), runs (a snapshot of the state where running started, restored with
+// load() + set_generation()) and replacements of the whole state (loading a file, re-creating
+// the grid at another size: a snapshot the caller restores, since the engine may have to be
+// made anew for it). Key bindings and menus belong to the caller.
 //
 // Edits made while a run is open are not recorded on their own: the engine moves on after them,
 // so their patches would be stale; undoing the run returns to its start, edits included, and
 // redoing it returns to where it stopped. The caller should stop running before undo/redo.
-// After replacing the engine's state some other way (loading a file, resizing the grid) the
-// caller clears the history.
+// Before replacing the engine's state some other way the caller records it with
+// record_replace(), so the steps before it stay valid.
 class History {
  public:
   static constexpr size_t kDefaultBudget = size_t{256} << 20;
@@ -40,6 +52,14 @@ class History {
   void end_run(const Engine& engine);
   bool running() const { return running_; }
 
+  // Records the state about to be replaced wholesale (loading a file, re-creating the grid), so
+  // undo returns to it, and clears redo. An open run is closed first. Returns false, clearing the
+  // history, when the snapshot alone exceeds the budget.
+  bool record_replace(StateSnapshot before, std::string label);
+  // Whether a snapshot of a width x height grid fits in the budget: a caller about to replace
+  // the state can warn that the history will be lost before it is.
+  bool snapshot_fits(int64_t width, int64_t height) const;
+
   bool can_undo() const { return !undo_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
   // What undo()/redo() would replay, e.g. "draw" or "run from generation 120"; empty if nothing.
@@ -53,13 +73,24 @@ class History {
   Box redo_bounds() const;
   bool undo_is_run() const { return !undo_.empty() && undo_.back().is_run; }
   bool redo_is_run() const { return !redo_.empty() && redo_.back().is_run; }
+  bool undo_is_replace() const { return !undo_.empty() && undo_.back().is_replace; }
+  bool redo_is_replace() const { return !redo_.empty() && redo_.back().is_replace; }
 
   // Undoes the latest step (ending an open run first). Returns false when there is nothing to
-  // undo. A run's end state is saved for redo when it fits in the budget; otherwise redo is
-  // cleared and the undo still happens.
+  // undo, or when it is a replacement (see undo_replace()). A run's end state is saved for redo
+  // when it fits in the budget; otherwise redo is cleared and the undo still happens.
   bool undo(Engine& engine);
-  // Redoes the step undo() last undid. Returns false when there is nothing to redo.
+  // Redoes the step undo() last undid. Returns false when there is nothing to redo, or when it
+  // is a replacement (see redo_replace()).
   bool redo(Engine& engine);
+
+  // Undoing and redoing a replacement: `restore` puts a snapshot back (making a new engine if it
+  // must). When it throws, the history is left as it was and the exception passes on. undo keeps
+  // `current` for redo when it fits in the budget (otherwise redo is cleared). Both return false
+  // when the step to replay is not a replacement.
+  using Restore = std::function<void(const StateSnapshot&)>;
+  bool undo_replace(StateSnapshot current, const Restore& restore);
+  bool redo_replace(const Restore& restore);
 
   // Bytes held by every undo and redo step, and the bound they are kept under (oldest steps are
   // dropped first). A new budget takes effect at once.
@@ -74,10 +105,13 @@ class History {
  private:
   struct Step {
     bool is_run = false;
-    Edit edit;        // when !is_run
+    bool is_replace = false;
+    Edit edit;        // when neither
     Grid start, end;  // when is_run; `end` is kept only while the step can be redone
     uint64_t start_generation = 0;
     uint64_t end_generation = 0;
+    StateSnapshot before, after;  // when is_replace; `after` as `end`
+    std::string replace_label;
     size_t bytes = 0;
 
     std::string label() const;
@@ -89,6 +123,7 @@ class History {
   void enforce_budget(const Step* keep = nullptr);
   void drop_redo();
   static size_t snapshot_bytes(const Engine& engine);
+  static size_t snapshot_bytes(int64_t width, int64_t height);
 
   std::deque<Step> undo_;  // back = latest
   std::deque<Step> redo_;  // back = next to redo

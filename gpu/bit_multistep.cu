@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "gpu/bit_multistep.hpp"
+#include "gpu/bit_multistep_pair.hpp"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_engine.hpp"
 
@@ -13,6 +14,7 @@ namespace gpulife::gpu {
 namespace {
 
 using multistep::PassArgs;
+using multistep::ShuffleLanes;
 using multistep::WarpPass;
 
 // The block's warps sit side by side along the row; 8 warps of up to 255 registers still fit
@@ -21,20 +23,6 @@ constexpr int kMaxBlockWarps = 8;
 // Registers: each level holds about seven words of state per word of the lane (three row sums
 // in flight, the cells); beyond 16 levels * words the kernel spills.
 constexpr int kMaxDepthTimesWords = 16;
-
-// A warp's lanes exchange edge words by shuffles (lane 0 and 31 get their own: the halo).
-struct ShuffleLanes {
-  GPULIFE_MS_HD void exchange(uint32_t last, uint32_t first, uint32_t& from_west,
-                              uint32_t& from_east) {
-#if defined(__CUDA_ARCH__)
-    from_west = __shfl_up_sync(0xffffffffu, last, 1);
-    from_east = __shfl_down_sync(0xffffffffu, first, 1);
-#else
-    from_west = last;
-    from_east = first;
-#endif
-  }
-};
 
 template <int K, int D, bool kLife, bool kFma>
 static __global__ void multistep_kernel(const __grid_constant__ PassArgs a) {
@@ -123,6 +111,14 @@ class BitMultistepEngine final : public DeviceEngine {
          false},
         {"fma_shifts", "1: neighbour shifts as multiply-adds (FMA pipe), 0: funnel shifts", 0, 1, 0,
          1, false},
+        {"rows_per_step",
+         "2: B3/S23 two rows a step, sharing their pair sum (5.5 LOP3 a cell, not 7); 1: one "
+         "row a step (other rules always step one row)",
+         1, 2, 2, 1, false},
+        {"warps_per_sm",
+         "two-row steps: cap registers so 12 or 16 warps fit an SM (built for depth 16 x 1 word, "
+         "8 x 2, 8 x 1 at 16; funnel shifts); 0: the compiler's choice",
+         0, 16, 0, 4, false},
     };
   }
 
@@ -135,6 +131,9 @@ class BitMultistepEngine final : public DeviceEngine {
  protected:
   void check_params(const Params& p) const override {
     const int depth = p.at("depth"), words = p.at("words_per_thread");
+    if (const int w = p.at("warps_per_sm"); w != 0 && w != 12 && w != 16)
+      throw Error("engine bit-multistep: warps_per_sm=" + std::to_string(w) +
+                  " is not built; valid: 0, 12 or 16");
     if (depth * words > kMaxDepthTimesWords)
       throw Error("engine bit-multistep: depth " + std::to_string(depth) + " with " +
                   std::to_string(words) +
@@ -148,8 +147,11 @@ class BitMultistepEngine final : public DeviceEngine {
     const int depth = multistep::pass_depth(param("depth"), max_generations);
     const int words_per_thread = param("words_per_thread");
     const int block_warps = param("block_warps");
+    const bool fma = param("fma_shifts") != 0;
+    const bool pair = rule().is_life() && param("rows_per_step") == 2;
     const Kernel kernel =
-        select_kernel(rule().is_life(), param("fma_shifts") != 0, words_per_thread, depth);
+        pair ? multistep::pair_kernel(words_per_thread, depth, fma, param("warps_per_sm"))
+             : select_kernel(rule().is_life(), fma, words_per_thread, depth);
     if (!kernel)
       throw Error("engine bit-multistep: no kernel for depth " + std::to_string(depth) +
                   " and words_per_thread " + std::to_string(words_per_thread));
@@ -162,10 +164,13 @@ class BitMultistepEngine final : public DeviceEngine {
     a.pitch = int64_t(row_pitch() / 4);
     a.words = (width() + 31) / 32;
     a.last_mask = width() % 32 ? (1u << (width() % 32)) - 1u : ~0u;
-    a.warp_cols = (a.pitch + output_words(words_per_thread) - 1) / output_words(words_per_thread);
+    a.warp_cols =
+        pair ? multistep::pair_warp_cols(a.pitch, words_per_thread)
+             : (a.pitch + output_words(words_per_thread) - 1) / output_words(words_per_thread);
     const int tile_rows = param("tile_rows");
+    const int64_t extra = pair ? multistep::pair_extra_rows(depth) : 3 * depth - 1;
     a.tile_rows =
-        tile_rows > 0 ? tile_rows : auto_tile_rows(kernel, block_warps, a.warp_cols, depth);
+        tile_rows > 0 ? tile_rows : auto_tile_rows(kernel, block_warps, a.warp_cols, extra);
     a.tiles = (height() + a.tile_rows - 1) / a.tile_rows;
     a.torus = topology() == Topology::Torus;
     a.aligned = width() % 32 == 0;
@@ -181,9 +186,10 @@ class BitMultistepEngine final : public DeviceEngine {
 
  private:
   // Tile height for which whole blocks fill the GPU's resident slots in as few waves as
-  // possible, counting the 3 * depth - 1 extra rows each tile streams: the cost of T tiles is
-  // waves(T) * (ceil(height / T) + 3 * depth - 1). Remembered per kernel and grid.
-  int64_t auto_tile_rows(Kernel kernel, int block_warps, int64_t warp_cols, int depth) {
+  // possible, counting the `extra` rows each tile streams (3 * depth - 1 for one-row steps,
+  // 4 * depth - 2 for two-row steps): the cost of T tiles is waves(T) * (ceil(height / T) +
+  // extra). Remembered per kernel and grid.
+  int64_t auto_tile_rows(Kernel kernel, int block_warps, int64_t warp_cols, int64_t extra) {
     const AutoKey key{kernel, block_warps, width(), height()};
     if (auto_key_ == key) return auto_rows_;
     int device = 0, sms = 0, blocks_per_sm = 0;
@@ -193,7 +199,6 @@ class BitMultistepEngine final : public DeviceEngine {
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, kernel, 32 * block_warps, 0));
     const int64_t slots = int64_t(sms) * std::max(blocks_per_sm, 1);
     const int64_t block_cols = (warp_cols + block_warps - 1) / block_warps;
-    const int64_t extra = 3 * depth - 1;
     int64_t best_rows = height(), best_cost = INT64_MAX;
     for (int64_t tiles = 1; tiles <= (height() + 7) / 8; ++tiles) {
       const int64_t rows = (height() + tiles - 1) / tiles;

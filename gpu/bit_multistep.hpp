@@ -163,6 +163,10 @@ GPULIFE_MS_HD int64_t floor_mod(int64_t a, int64_t m) {
   return r < 0 ? r + m : r;
 }
 
+GPULIFE_MS_HD int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
+  return v < lo ? lo : (v > hi ? hi : v);
+}
+
 // Cells x .. x+31 of a torus row (modulo the width), for widths that are not a multiple of 32.
 GPULIFE_MS_HD uint32_t gather32(const uint32_t* row, uint32_t x, uint32_t width) {
   uint32_t v = 0;
@@ -188,6 +192,92 @@ GPULIFE_MS_HD uint32_t gather32(const uint32_t* row, uint32_t x, uint32_t width)
 #define GPULIFE_MS_LOAD(p) (*(p))
 #endif
 
+// A warp's lanes exchange edge words by shuffles (lane 0 and 31 get their own: the halo).
+struct ShuffleLanes {
+  GPULIFE_MS_HD void exchange(uint32_t last, uint32_t first, uint32_t& from_west,
+                              uint32_t& from_east) {
+#if defined(__CUDA_ARCH__)
+    from_west = __shfl_up_sync(0xffffffffu, last, 1);
+    from_east = __shfl_down_sync(0xffffffffu, first, 1);
+#else
+    from_west = last;
+    from_east = first;
+#endif
+  }
+};
+
+// One lane's words of a warp's column: which word of the row each of its K words is (dead beyond
+// a plane, wrapped on a torus, or gathered across the wrap when the width is not a multiple of
+// 32), the cells inside a plane, the cells a store keeps; and the walk down the rows that loads
+// them. Shared by the one-row and two-row passes.
+template <int K>
+struct LaneColumns {
+  static constexpr int32_t kZero = INT32_MIN;
+  int32_t mbase = 0;      // this lane's first word (-1 for the word left of the row)
+  int32_t code[K];        // per word: index in the row, kZero, or -1 - (first cell) to gather
+  uint32_t colmask[K];    // cells inside a plane grid
+  uint32_t keep[K];       // cells inside the width (zero for the pitch's padding word)
+  bool edge_col = false;  // a plane grid's edge passes through the warp's words
+
+  // `first`: the word of lane 0's first word.
+  GPULIFE_MS_HD void init(const PassArgs& a, int64_t first, int lane) {
+    mbase = int32_t(first + int64_t(lane) * K);
+    const int64_t full_words = a.aligned ? a.words : a.words - 1;
+    for (int j = 0; j < K; ++j) {
+      const int64_t m = mbase + j;
+      const bool inside = m >= 0 && m < a.words;
+      const uint32_t valid_bits = inside ? (m == a.words - 1 ? a.last_mask : ~0u) : 0u;
+      if (!a.torus) {
+        colmask[j] = valid_bits;
+        code[j] = inside ? int32_t(m) : kZero;
+      } else {
+        colmask[j] = ~0u;
+        if (a.aligned)
+          code[j] = int32_t(floor_mod(m, a.words));
+        else if (m >= 0 && m < full_words)
+          code[j] = int32_t(m);
+        else
+          code[j] = -1 - int32_t(floor_mod(32 * m, a.width));
+      }
+      keep[j] = valid_bits;
+    }
+    edge_col = !a.torus && (first < 0 || first + 32 * K > full_words);
+  }
+};
+
+template <int K>
+struct RowReader {
+  int64_t y = 0, yy = 0;
+  const uint32_t* row = nullptr;
+
+  GPULIFE_MS_HD void start(const PassArgs& a, int64_t y0) {
+    y = y0;
+    yy = a.torus ? floor_mod(y0, a.height) : 0;
+    row = a.src + (a.torus ? yy : y0) * a.pitch;
+  }
+
+  // Loads the next row (gen 0) into `out` and advances to the one after. kCheck: the row may
+  // lie outside a plane grid (then it is dead).
+  template <bool kCheck>
+  GPULIFE_MS_HD void load(const PassArgs& a, const LaneColumns<K>& c, uint32_t (&out)[K]) {
+    const bool valid = !kCheck || a.torus || (y >= 0 && y < a.height);
+    for (int j = 0; j < K; ++j) {
+      const int32_t code = c.code[j];
+      uint32_t v = 0;
+      if (valid && code != LaneColumns<K>::kZero)
+        v = code >= 0 ? GPULIFE_MS_LOAD(row + code)
+                      : gather32(row, uint32_t(-1 - code), uint32_t(a.width));
+      out[j] = v;
+    }
+    ++y;
+    row += a.pitch;
+    if (a.torus && ++yy == a.height) {
+      yy = 0;
+      row = a.src;
+    }
+  }
+};
+
 // One warp's work for one tile: a column of 32*K words of the rows [y0 - D, y0 + rows + D) is
 // streamed top to bottom once and passes through D generation levels held in registers, so the
 // tile's rows come out D generations later. The levels are skewed by one step each (level g
@@ -200,30 +290,12 @@ class WarpPass {
  public:
   GPULIFE_MS_HD WarpPass(const PassArgs& a, int64_t warp_col, int lane, Lanes& lanes)
       : a_(a), lanes_(lanes) {
-    const int64_t first = warp_col * kWarpOutputWords<K> - 1;  // lane 0's first word
-    mbase_ = int32_t(first + int64_t(lane) * K);
-    const int64_t full_words = a.aligned ? a.words : a.words - 1;
+    cols_.init(a, warp_col * kWarpOutputWords<K> - 1, lane);
     for (int j = 0; j < K; ++j) {
-      const int64_t m = mbase_ + j;
-      const bool inside = m >= 0 && m < a.words;
-      const uint32_t valid_bits = inside ? (m == a.words - 1 ? a.last_mask : ~0u) : 0u;
-      if (!a.torus) {
-        colmask_[j] = valid_bits;
-        code_[j] = inside ? int32_t(m) : kZero;
-      } else {
-        colmask_[j] = ~0u;
-        if (a.aligned)
-          code_[j] = int32_t(floor_mod(m, a.words));
-        else if (m >= 0 && m < full_words)
-          code_[j] = int32_t(m);
-        else
-          code_[j] = -1 - int32_t(floor_mod(32 * m, a.width));
-      }
+      const int64_t m = cols_.mbase + j;
       const bool halo = (lane == 0 && j == 0) || (lane == 31 && j == K - 1);
       store_[j] = !halo && m >= 0 && m < a.pitch;
-      keep_[j] = valid_bits;  // zero for the pitch's padding word
     }
-    edge_col_ = !a.torus && (first < 0 || first + 32 * K > full_words);
   }
 
   GPULIFE_MS_HD void run_tile(int64_t tile) {
@@ -242,13 +314,11 @@ class WarpPass {
     // prefetched row lie inside the grid.
     int64_t s_a = 0, s_b = nsteps;
     if (!a_.torus) {
-      s_a = clamp(3 * D - 1 - y0, 0, nsteps);
-      s_b = clamp(a_.height - ystart_ - 1, s_a, nsteps);
+      s_a = clamp64(3 * D - 1 - y0, 0, nsteps);
+      s_b = clamp64(a_.height - ystart_ - 1, s_a, nsteps);
     }
     const int64_t s_fast_end = s_a + (s_b - s_a) / 6 * 6;
-    ld_y_ = ystart_;
-    ld_row_ = a_.src + (a_.torus ? floor_mod(ystart_, a_.height) : ystart_) * a_.pitch;
-    ld_yy_ = a_.torus ? floor_mod(ystart_, a_.height) : 0;
+    reader_.start(a_, ystart_);
     st_row_ = a_.dst + (ystart_ - 2 * D + 1) * a_.pitch;
     st_first_ = 3 * D - 1;
     st_last_ = nsteps;
@@ -257,7 +327,7 @@ class WarpPass {
     for (; s < s_a; ++s) masked_step(s);
     // Where a plane's left or right edge passes through the warp, its cells beyond the edge are
     // cleared every generation; elsewhere there is nothing to clear.
-    if (edge_col_)
+    if (cols_.edge_col)
       s = fast_steps<true>(s, s_fast_end);
     else
       s = fast_steps<false>(s, s_fast_end);
@@ -265,31 +335,9 @@ class WarpPass {
   }
 
  private:
-  static constexpr int32_t kZero = INT32_MIN;
-
-  GPULIFE_MS_HD static int64_t clamp(int64_t v, int64_t lo, int64_t hi) {
-    return v < lo ? lo : (v > hi ? hi : v);
-  }
-
-  // Loads the next row (gen 0) into `out` and advances to the one after. kCheck: the row may
-  // lie outside a plane grid (then it is dead).
   template <bool kCheck>
   GPULIFE_MS_HD void load(uint32_t (&out)[K]) {
-    const bool valid = !kCheck || a_.torus || (ld_y_ >= 0 && ld_y_ < a_.height);
-    for (int j = 0; j < K; ++j) {
-      const int32_t c = code_[j];
-      uint32_t v = 0;
-      if (valid && c != kZero)
-        v = c >= 0 ? GPULIFE_MS_LOAD(ld_row_ + c)
-                   : gather32(ld_row_, uint32_t(-1 - c), uint32_t(a_.width));
-      out[j] = v;
-    }
-    ++ld_y_;
-    ld_row_ += a_.pitch;
-    if (a_.torus && ++ld_yy_ == a_.height) {
-      ld_yy_ = 0;
-      ld_row_ = a_.src;
-    }
+    reader_.template load<kCheck>(a_, cols_, out);
   }
 
   template <bool kColumns>
@@ -364,15 +412,15 @@ class WarpPass {
         out[j] = kLife ? life_next(above, mid, below, alive)
                        : rule_next(above, mid, below, alive, a_.rule);
         if (kMask)
-          out[j] &= colmask_[j] & row_mask;
+          out[j] &= cols_.colmask[j] & row_mask;
         else if (kColumns)
-          out[j] &= colmask_[j];
+          out[j] &= cols_.colmask[j];
       }
       if (g < D - 1) {
         for (int j = 0; j < K; ++j) buf_[kOld][g + 1][j] = out[j];
       } else if (s >= st_first_ && s < st_last_) {
         for (int j = 0; j < K; ++j)
-          if (store_[j]) st_row_[mbase_ + j] = out[j] & keep_[j];
+          if (store_[j]) st_row_[cols_.mbase + j] = out[j] & cols_.keep[j];
       }
     }
     load<kMask>(buf_[kOld][0]);
@@ -381,15 +429,10 @@ class WarpPass {
 
   const PassArgs& a_;
   Lanes& lanes_;
-  int32_t mbase_ = 0;      // this lane's first word (-1 for the halo left of the row)
-  int32_t code_[K];        // per word: index in the row, kZero, or -1 - (first cell) to gather
-  uint32_t colmask_[K];    // cells inside a plane grid
-  bool store_[K];          // words this lane writes
-  uint32_t keep_[K];       // their cells inside the width
-  bool edge_col_ = false;  // a plane grid's edge passes through this warp's words
+  LaneColumns<K> cols_;
+  RowReader<K> reader_;
+  bool store_[K];  // words this lane writes
   int64_t ystart_ = 0;
-  int64_t ld_y_ = 0, ld_yy_ = 0;
-  const uint32_t* ld_row_ = nullptr;
   uint32_t* st_row_ = nullptr;
   int64_t st_first_ = 0, st_last_ = 0;
   uint32_t s0_[3][D][K], s1_[3][D][K];  // row sums: slots above, middle, new

@@ -50,6 +50,32 @@ __device__ __forceinline__ W apply_rule(W n0, W n1, W n2, W n3, W s, RuleBits ru
   }
 }
 
+// Any three-input bitwise function as LOP3s (a = 0xF0, b = 0xCC, c = 0xAA), per 32-bit half.
+template <uint32_t kLut, class W>
+__device__ __forceinline__ W lop3w(W a, W b, W c) {
+  if constexpr (sizeof(W) == 4) {
+    uint32_t r;
+    asm("lop3.b32 %0, %1, %2, %3, %4;" : "=r"(r) : "r"(a), "r"(b), "r"(c), "n"(kLut));
+    return r;
+  } else {
+    const uint32_t lo = lop3w<kLut>(uint32_t(a), uint32_t(b), uint32_t(c));
+    const uint32_t hi = lop3w<kLut>(uint32_t(a >> 32), uint32_t(b >> 32), uint32_t(c >> 32));
+    return (W(hi) << 32) | lo;
+  }
+}
+
+// B3/S23 from the full row sums (west + centre + east as bit planes s0, s1) of the rows above,
+// through and below the cell, and the cell: the 3x3 sum q = x0 + 2 (xc + u + 2v) lives on iff
+// q == 3, or q == 4 and the cell is alive; seven LOP3s (the network of gpu/bit_multistep.hpp).
+template <class W>
+__device__ __forceinline__ W life_from_row_sums(W a0, W a1, W b0, W b1, W c0, W c1, W alive) {
+  const W x0 = lop3w<0x96>(a0, b0, c0), xc = lop3w<0xE8>(a0, b0, c0);
+  const W u = lop3w<0x96>(a1, b1, c1), v = lop3w<0xE8>(a1, b1, c1);
+  const W one = lop3w<0x16>(x0, xc, v);
+  const W keep = lop3w<0x29>(u, v, one);
+  return lop3w<0xE0>(keep, alive, x0);
+}
+
 // Sum of two 1-bit lanes (bit planes), and of three.
 template <class W>
 __device__ __forceinline__ void add2(W a, W b, W& sum, W& carry) {

@@ -400,7 +400,8 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
  private:
   static Params band_params(const Params& all, int depth) {
     Params p;
-    for (const char* name : {"words_per_thread", "tile_rows", "block_warps", "fma_shifts"})
+    for (const char* name : {"words_per_thread", "tile_rows", "block_warps", "fma_shifts",
+                             "rows_per_step", "warps_per_sm"})
       p[name] = all.at(name);
     p["depth"] = depth;
     return p;

@@ -8,7 +8,7 @@ BUILD_DIR="${GPULIFE_BUILD_DIR:-$GPULIFE_ROOT/build}"
 BUILD_PACKAGES=(build-essential cmake ninja-build pkg-config libfreetype-dev fonts-dejavu-core
   libstb-dev nlohmann-json3-dev)
 GUI_PACKAGES=(libglfw3-dev libimgui-dev python3-glad libglm-dev libgl-dev libegl-dev)
-TEST_PACKAGES=(libgtest-dev libbenchmark-dev clang libclang-rt-14-dev xvfb xauth libpng-dev)
+TEST_PACKAGES=(libgtest-dev libbenchmark-dev clang libclang-rt-14-dev xvfb xauth xdotool libpng-dev)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

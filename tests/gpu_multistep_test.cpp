@@ -1,6 +1,7 @@
 // Tests for gpu/bit_multistep: the per-word logic and the whole warp pass run on the CPU (always),
 // and the CUDA engine against the reference engine (only where a CUDA device exists).
 #include "gpu/bit_multistep.hpp"
+#include "gpu/bit_multistep_pair.hpp"
 
 #include <gtest/gtest.h>
 
@@ -83,6 +84,23 @@ TEST(MultistepLogicTest, LifeFastPathMatchesTheRuleOnEveryNeighbourhood) {
   }
 }
 
+// The two-row network computes the cell of either row of the pair: rows (r, b, c) with the cell
+// in b, and rows (b, c, r) with the cell in c, on all 512 neighbourhoods.
+TEST(MultistepLogicTest, PairNetworkMatchesLifeOnEveryNeighbourhood) {
+  for (const auto& n : every_neighbourhood()) {
+    const RowSum above = row_sum(n[0], n[1], n[2]), mid = row_sum(n[3], n[4], n[5]),
+                 below = row_sum(n[6], n[7], n[8]);
+    const uint32_t cell_in_b = pair_next(pair_sum(mid, below), mid, below, above, n[4]);
+    const uint32_t cell_in_c = pair_next(pair_sum(above, mid), above, mid, below, n[4]);
+    for (int k = 0; k < 32; ++k) {
+      uint32_t block = 0;
+      for (int i = 0; i < 9; ++i) block |= uint32_t(cell(n[i], k)) << i;
+      ASSERT_EQ(cell(cell_in_b, k), reference_next(Rule::life(), block)) << "block " << block;
+      ASSERT_EQ(cell(cell_in_c, k), reference_next(Rule::life(), block)) << "block " << block;
+    }
+  }
+}
+
 TEST(MultistepLogicTest, RuleTablesMatchEveryRuleOnEveryNeighbourhood) {
   std::mt19937 rng(3);
   std::vector<Rule> rules = {Rule::life(),
@@ -152,9 +170,10 @@ struct EmulatedShape {
   int words_per_thread;
   int depth;
   int64_t tile_rows;
+  bool pair = false;  // two rows a step (B3/S23 only)
 };
 
-template <int K, int D, bool kLife>
+template <int K, int D, bool kLife, bool kPair>
 void emulate_pass(const PassArgs& a) {
   std::barrier<> barrier(32);
   uint32_t last[32], first[32];
@@ -163,25 +182,30 @@ void emulate_pass(const PassArgs& a) {
     lanes.emplace_back([&, lane] {
       ThreadLanes l{&barrier, last, first, lane};
       for (int64_t col = 0; col < a.warp_cols; ++col) {
-        WarpPass<K, D, kLife, false, ThreadLanes> pass(a, col, lane, l);
-        for (int64_t t = 0; t < a.tiles; ++t) pass.run_tile(t);
+        if constexpr (kPair) {
+          WarpPairPass<K, D, false, ThreadLanes> pass(a, col, lane, l);
+          for (int64_t t = 0; t < a.tiles; ++t) pass.run_tile(t);
+        } else {
+          WarpPass<K, D, kLife, false, ThreadLanes> pass(a, col, lane, l);
+          for (int64_t t = 0; t < a.tiles; ++t) pass.run_tile(t);
+        }
       }
     });
 }
 
-template <int K, bool kLife>
+template <int K, bool kLife, bool kPair = false>
 void emulate_depth(const PassArgs& a, int depth) {
   switch (depth) {
     case 1:
-      return emulate_pass<K, 1, kLife>(a);
+      return emulate_pass<K, 1, kLife, kPair>(a);
     case 2:
-      return emulate_pass<K, 2, kLife>(a);
+      return emulate_pass<K, 2, kLife, kPair>(a);
     case 4:
-      return emulate_pass<K, 4, kLife>(a);
+      return emulate_pass<K, 4, kLife, kPair>(a);
     case 8:
-      return emulate_pass<K, 8, kLife>(a);
+      return emulate_pass<K, 8, kLife, kPair>(a);
     case 16:
-      return emulate_pass<K, 16, kLife>(a);
+      return emulate_pass<K, 16, kLife, kPair>(a);
   }
   FAIL() << "depth " << depth;
 }
@@ -201,8 +225,9 @@ Grid emulate(const Grid& start, const Rule& rule, EmulatedShape shape, uint64_t 
   a.pitch = pitch;
   a.words = (a.width + 31) / 32;
   a.last_mask = a.width % 32 ? (1u << (a.width % 32)) - 1u : ~0u;
+  const bool pair = shape.pair && rule.is_life();
   const int out = 32 * shape.words_per_thread - 2;
-  a.warp_cols = (pitch + out - 1) / out;
+  a.warp_cols = pair ? pair_warp_cols(pitch, shape.words_per_thread) : (pitch + out - 1) / out;
   a.tile_rows = shape.tile_rows;
   a.tiles = (a.height + a.tile_rows - 1) / a.tile_rows;
   a.torus = start.topology() == Topology::Torus;
@@ -213,7 +238,16 @@ Grid emulate(const Grid& start, const Rule& rule, EmulatedShape shape, uint64_t 
     a.src = buf[cur].data();
     a.dst = buf[1 - cur].data();
     const bool life = rule.is_life();
-    switch (shape.words_per_thread) {
+    switch (pair ? -shape.words_per_thread : shape.words_per_thread) {
+      case -1:
+        emulate_depth<1, true, true>(a, d);
+        break;
+      case -2:
+        emulate_depth<2, true, true>(a, d);
+        break;
+      case -4:
+        emulate_depth<4, true, true>(a, d);
+        break;
       case 1:
         life ? emulate_depth<1, true>(a, d) : emulate_depth<1, false>(a, d);
         break;
@@ -295,6 +329,24 @@ TEST(MultistepEmulationTest, EveryShapeMatchesTheReference) {
       }
 }
 
+TEST(MultistepEmulationTest, TwoRowStepsMatchTheReferenceEveryShape) {
+  const std::vector<EmulatedShape> shapes = {
+      {1, 16, 24, true}, {2, 8, 13, true}, {1, 1, 8, true}, {4, 4, 32, true}, {1, 8, 1, true}};
+  const std::vector<std::pair<int64_t, int64_t>> sizes = {{97, 41}, {33, 7}, {1, 1}, {992, 9}};
+  int seed = 500;
+  for (const EmulatedShape& shape : shapes)
+    for (Topology topo : {Topology::Plane, Topology::Torus})
+      for (const auto& [w, h] : sizes) {
+        const Grid start = soup(w, h, topo, uint64_t(++seed));
+        for (uint64_t gens : {uint64_t(3 * shape.depth + 5)})
+          ASSERT_EQ(emulate(start, Rule::life(), shape, gens),
+                    reference_after(start, Rule::life(), gens))
+              << "words " << shape.words_per_thread << " depth " << shape.depth << " tile "
+              << shape.tile_rows << " " << w << "x" << h << " " << to_string(topo) << " gens "
+              << gens;
+      }
+}
+
 TEST(MultistepEmulationTest, PlaneEdgesStayDeadEveryGeneration) {
   // A glider flying into the corner of a plane dies there; on the torus it would come back.
   Grid start(40, 40, Topology::Plane);
@@ -335,6 +387,10 @@ TEST(MultistepEngineTest, MatchesTheReference) {
   const std::vector<Params> shapes = {
       {{"depth", 8}, {"words_per_thread", 2}, {"tile_rows", 64}, {"fma_shifts", 1}},
       {{"depth", 16}, {"words_per_thread", 1}, {"fma_shifts", 0}},  // tile rows chosen per grid
+      {{"depth", 16}, {"words_per_thread", 1}, {"rows_per_step", 1}},
+      {{"depth", 16}, {"words_per_thread", 1}, {"warps_per_sm", 12}},
+      {{"depth", 8}, {"words_per_thread", 2}, {"warps_per_sm", 16}, {"tile_rows", 24}},
+      {{"depth", 16}, {"words_per_thread", 1}, {"fma_shifts", 1}, {"tile_rows", 40}},
       {{"depth", 4}, {"words_per_thread", 4}, {"tile_rows", 8}, {"block_warps", 1}},
       {{"depth", 2}, {"words_per_thread", 2}, {"tile_rows", 40}, {"block_warps", 8}},
   };
@@ -369,6 +425,50 @@ TEST(MultistepEngineTest, MatchesTheReference) {
           }
         }
   }
+}
+
+// Where a bounded grid can go wrong within one multi-generation pass: births beyond a plane's
+// edge (into the row pitch's padding or the rows past the last) must not feed back, and torus
+// seams must join. Cells live only within two cells of the border (every edge and corner,
+// widths on and off 32 and 64), so every generation of every pass touches the edges; each
+// depth and both step modes, checked after each pass with cells, population and hash.
+Grid border_cells(int64_t w, int64_t h, Topology topo, uint64_t seed) {
+  Grid g(w, h, topo);
+  std::mt19937_64 rng(seed);
+  for (int64_t y = 0; y < h; ++y)
+    for (int64_t x = 0; x < w; ++x)
+      if ((x < 2 || y < 2 || x >= w - 2 || y >= h - 2) && (rng() & 1u)) g.set(x, y, true);
+  return g;
+}
+
+TEST(MultistepEngineTest, BoundedEdgesAtEveryDepth) {
+  if (!have_device()) GTEST_SKIP() << "skipped: no CUDA device";
+  const std::vector<std::pair<int64_t, int64_t>> sizes = {{64, 40},   {100, 37}, {33, 35}, {96, 20},
+                                                          {1000, 21}, {2049, 9}, {62, 3}};
+  int seed = 3000;
+  for (int rows_per_step : {1, 2})
+    for (int depth : {1, 2, 4, 8, 16})
+      for (Topology topo : {Topology::Plane, Topology::Torus})
+        for (const auto& [w, h] : sizes) {
+          const Grid start = border_cells(w, h, topo, uint64_t(++seed));
+          auto e = make_bit_multistep_engine();
+          e->set_params({{"depth", depth}, {"rows_per_step", rows_per_step}});
+          e->load(start);
+          auto ref = make_reference_engine();
+          ref->load(start);
+          for (int pass = 0; pass < 3; ++pass) {
+            e->step(uint64_t(depth));
+            ref->step(uint64_t(depth));
+            Grid got, want;
+            e->store(got);
+            ref->store(want);
+            ASSERT_EQ(got, want) << w << "x" << h << " " << to_string(topo) << " depth " << depth
+                                 << " rows_per_step " << rows_per_step << " after "
+                                 << ref->generation();
+            ASSERT_EQ(e->population(), want.population()) << "cells beyond the edge";
+            ASSERT_EQ(e->hash(), want.hash());
+          }
+        }
 }
 
 // Small and quick, for compute-sanitizer (memcheck, racecheck): both topologies, both rule

@@ -1,10 +1,12 @@
-// Tests of undo/redo: edit sequences, "run from here", edits made while running, and the
-// memory budget.
+// Tests of undo/redo: edit sequences, "run from here", edits made while running, replacements
+// of the whole state (loads, re-created grids) between them, and the memory budget.
 #include "core/history.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cctype>
+
+#include "core/error.hpp"
 
 #include "edit_test_support.hpp"
 
@@ -324,6 +326,102 @@ TEST(History, SetBudgetEvictsAtOnceAndClearEmpties) {
   EXPECT_FALSE(h.can_undo());
   h.set_budget(0);
   EXPECT_FALSE(h.record(draw_cell(*e, {5, 100}, true)));
+}
+
+// A caller's whole state, as the viewer keeps it: the engine is made anew for each snapshot.
+struct Document {
+  std::unique_ptr<Engine> engine;
+  std::string name;
+  StateSnapshot snapshot() const {
+    StateSnapshot s;
+    engine->store(s.grid);
+    s.generation = engine->generation();
+    s.rule = engine->rule();
+    s.name = name;
+    return s;
+  }
+  void restore(const StateSnapshot& s) {
+    engine = make_loaded("reference", s.grid);
+    engine->set_rule(s.rule);
+    engine->set_generation(s.generation);
+    name = s.name;
+  }
+};
+
+TEST(History, ReplacementsUndoToTheOldStateAndKeepTheStepsBeforeThem) {
+  Document doc{make_loaded("reference", with_glider(32, 32)), "first"};
+  History h;
+  EXPECT_TRUE(h.record(draw_line(*doc.engine, {0, 0}, {5, 0}, true)));
+  ASSERT_TRUE(h.begin_run(*doc.engine));
+  doc.engine->step(7);
+  h.end_run(*doc.engine);
+  const StateSnapshot before = doc.snapshot();
+  // Load a different grid: another size, topology, rule, name and generation.
+  ASSERT_TRUE(h.record_replace(doc.snapshot(), "load second"));
+  Grid other(100, 40, Topology::Torus);
+  other.set(50, 20, true);
+  doc.engine = make_loaded("reference", other);
+  doc.engine->set_rule(parse_rule("B36/S23").rule);
+  doc.name = "second";
+  EXPECT_TRUE(h.record(draw_line(*doc.engine, {0, 0}, {9, 0}, true)));
+  EXPECT_EQ(h.undo_count(), 4u);
+
+  EXPECT_TRUE(h.undo(*doc.engine));  // the draw on the second grid
+  EXPECT_EQ(doc.engine->population(), 1u);
+  EXPECT_TRUE(h.undo_is_replace());
+  EXPECT_EQ(h.undo_label(), "load second");
+  EXPECT_FALSE(h.undo(*doc.engine)) << "a replacement goes through undo_replace()";
+  const StateSnapshot second = doc.snapshot();
+  ASSERT_TRUE(h.undo_replace(doc.snapshot(), [&](const StateSnapshot& s) { doc.restore(s); }));
+  EXPECT_EQ(state(*doc.engine), before.grid);
+  EXPECT_EQ(doc.engine->generation(), 7u);
+  EXPECT_TRUE(doc.engine->rule().is_life());
+  EXPECT_EQ(doc.name, "first");
+  // The steps before the load replay on the restored engine.
+  EXPECT_EQ(h.undo_label(), "run from generation 0");
+  ASSERT_TRUE(h.undo(*doc.engine));
+  EXPECT_EQ(doc.engine->generation(), 0u);
+  ASSERT_TRUE(h.redo(*doc.engine));
+  EXPECT_EQ(doc.engine->generation(), 7u);
+
+  ASSERT_TRUE(h.redo_is_replace());
+  ASSERT_TRUE(h.redo_replace([&](const StateSnapshot& s) { doc.restore(s); }));
+  EXPECT_EQ(state(*doc.engine), second.grid);
+  EXPECT_EQ(doc.engine->topology(), Topology::Torus);
+  EXPECT_EQ(doc.name, "second");
+  EXPECT_EQ(doc.engine->rule().to_string(), "B36/S23");
+  ASSERT_TRUE(h.redo(*doc.engine));  // the draw again
+  EXPECT_EQ(doc.engine->population(), 11u);
+}
+
+TEST(History, AFailedRestoreLeavesTheHistoryAsItWas) {
+  Document doc{make_loaded("reference", with_glider(32, 32)), "a"};
+  History h;
+  ASSERT_TRUE(h.record_replace(doc.snapshot(), "load b"));
+  const size_t used = h.memory_used();
+  EXPECT_THROW(h.undo_replace(doc.snapshot(), [](const StateSnapshot&) { throw Error("no"); }),
+               Error);
+  EXPECT_TRUE(h.undo_is_replace());
+  EXPECT_EQ(h.undo_count(), 1u);
+  EXPECT_FALSE(h.can_redo());
+  EXPECT_EQ(h.memory_used(), used);
+}
+
+TEST(History, ReplacementsCountAgainstTheBudget) {
+  History h(size_t{80} << 10);
+  EXPECT_TRUE(h.snapshot_fits(512, 512));     // 32 KiB
+  EXPECT_FALSE(h.snapshot_fits(1024, 1024));  // 128 KiB
+  Document doc{make_loaded("reference", Grid(1024, 1024)), "big"};
+  EXPECT_TRUE(h.record(draw_line(*doc.engine, {0, 0}, {3, 0}, true)));
+  EXPECT_FALSE(h.record_replace(doc.snapshot(), "load"));
+  EXPECT_FALSE(h.can_undo()) << "a snapshot over the budget clears the history";
+  Document small{make_loaded("reference", Grid(512, 512)), "small"};
+  ASSERT_TRUE(h.record_replace(small.snapshot(), "load"));
+  EXPECT_GT(h.memory_used(), size_t{32} << 10);
+  // Undo keeps the current state for redo only when both fit: 2 x 32 KiB do in 80 KiB.
+  ASSERT_TRUE(h.undo_replace(small.snapshot(), [&](const StateSnapshot& s) { small.restore(s); }));
+  EXPECT_TRUE(h.can_redo());
+  EXPECT_LE(h.memory_used(), h.budget());
 }
 
 }  // namespace

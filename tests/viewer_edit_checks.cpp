@@ -58,7 +58,8 @@ class EditToolTest : public ::testing::Test {
     tool.mouse_move(state, px(to.x, to.y), {});  // one big jump: no intermediate events
     tool.mouse_button(state, left(false, to, mods));
   }
-  bool key(int k, int mods = 0) { return tool.key(state, k, GLFW_PRESS, mods); }
+  // The window's key path: dialog keys, the tool, navigation.
+  bool key(int k, int mods = 0) { return dispatch_key(state, &tool, nav, {k, GLFW_PRESS, mods}); }
   Grid grid() { return state.sim.state(); }
   Pattern cells() {
     Pattern p = grid().extract();
@@ -67,6 +68,7 @@ class EditToolTest : public ::testing::Test {
 
   ViewerState state;
   EditorTool tool;
+  NavigateTool nav;
 };
 
 TEST_F(EditToolTest, FastDragDrawsAContinuousLine) {
@@ -287,7 +289,6 @@ TEST_F(EditToolTest, SingleStepIsUndoable) {
 }
 
 TEST_F(EditToolTest, SpaceStepsOneGenerationAndTabStepsTheStepSize) {
-  NavigateTool nav;
   drag({10, 10}, {12, 10});
   state.sim.pace = PaceSettings{PaceMode::PerFrame, 5, 60.0};
   auto settle = [&] {
@@ -499,7 +500,7 @@ TEST_F(EditFilesTest, LoadingAppliesTheRuleAndErrorsKeepTheState) {
   EXPECT_EQ(state.sim.rule().to_string(), "B36/S23");
   EXPECT_EQ(grid().population(), 3u);
   EXPECT_EQ(state.pattern_name, "replicator bit");
-  EXPECT_EQ(state.edit.history.undo_count(), 0u);  // a new state starts a new history
+  EXPECT_EQ(state.edit.history.undo_label(), "load replicator bit");  // undoable, after the draw
   ASSERT_FALSE(state.edit.recent.paths().empty());
   EXPECT_EQ(state.edit.recent.paths().front().filename(), "hl.rle");
 }

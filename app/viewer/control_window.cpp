@@ -1,4 +1,5 @@
-// The control window: the panels stacked on the left, plus the message line.
+// The control window: the menu bar, the panels stacked on the left below it, and the windows
+// and notices over the grid.
 #include <algorithm>
 
 #include "app/viewer/panels.hpp"
@@ -7,6 +8,7 @@
 namespace gpulife::app {
 
 void draw_control_window(ViewerState& s) {
+  draw_menu_bar(s);
   draw_tile_labels(s);
   draw_compare_window(s);
   draw_graph_window(s);
@@ -19,9 +21,10 @@ void draw_control_window(ViewerState& s) {
   }
   const float pad = 8.0f * s.ui_scale;
   const float width = 340.0f * s.ui_scale;
-  ImGui::SetNextWindowPos(ImVec2(pad, pad), ImGuiCond_Always);
+  const float top = pad + float(s.menu_bar_height / ImGui::GetIO().DisplayFramebufferScale.y);
+  ImGui::SetNextWindowPos(ImVec2(pad, top), ImGuiCond_Always);
   ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0),
-                                      ImVec2(width, ImGui::GetIO().DisplaySize.y - 2 * pad));
+                                      ImVec2(width, ImGui::GetIO().DisplaySize.y - top - pad));
   ImGui::SetNextWindowBgAlpha(0.90f);
   const ImGuiWindowFlags flags =
       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse;
@@ -37,14 +40,6 @@ void draw_control_window(ViewerState& s) {
       compare_panel(s);
     if (ImGui::CollapsingHeader("Grid and rule", ImGuiTreeNodeFlags_DefaultOpen)) grid_panel(s);
     if (ImGui::CollapsingHeader("Watch", ImGuiTreeNodeFlags_DefaultOpen)) watch_panel(s);
-    if (!s.message.empty()) {
-      ImGui::Separator();
-      const ImVec4 color =
-          s.message_is_error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.7f, 0.85f, 1.0f, 1.0f);
-      ImGui::PushStyleColor(ImGuiCol_Text, color);
-      ImGui::TextWrapped("%s", s.message.c_str());
-      ImGui::PopStyleColor();
-    }
     ImGui::PopItemWidth();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     ImGui::TextWrapped(

@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -76,19 +75,6 @@ std::string file_safe(const std::string& name) {
   return out;
 }
 
-// MemAvailable: what the kernel can hand out without swapping (free plus reclaimable cache).
-std::optional<double> host_available_bytes() {
-  std::ifstream in("/proc/meminfo");
-  std::string key;
-  double kib = 0;
-  std::string unit;
-  while (in >> key >> kib) {
-    std::getline(in, unit);
-    if (key == "MemAvailable:") return kib * 1024.0;
-  }
-  return std::nullopt;
-}
-
 const ImVec4 kAccent(1.0f, 0.78f, 0.24f, 1.0f);
 const ImVec4 kText(0.90f, 0.92f, 0.95f, 1.0f);
 const ImVec4 kDim(0.62f, 0.66f, 0.72f, 1.0f);
@@ -154,16 +140,6 @@ std::string stage_caption(const EngineRegistry& registry, const std::string& eng
   if (!registry.contains(engine)) return "Engine " + engine + ".";
   const EngineInfo& info = registry.info(engine);
   return info.caption.empty() ? info.description + "." : info.caption;
-}
-
-MemoryProbe system_memory_probe() {
-  MemoryProbe p;
-  p.device_free_bytes = []() -> std::optional<double> {
-    if (const std::optional<size_t> free_bytes = cuda_free_bytes()) return double(*free_bytes);
-    return std::nullopt;
-  };
-  p.host_free_bytes = host_available_bytes;
-  return p;
 }
 
 std::string memory_shortfall(const EngineInfo& info, int64_t width, int64_t height,

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/viewer/memory_probe.hpp"
 #include "app/viewer/viewer_state.hpp"
 #include "core/engine.hpp"
 #include "core/grid.hpp"
@@ -28,15 +29,8 @@ TourEngines choose_tour_engines(const EngineRegistry& registry);
 // One or two sentences on what this stage changed against the one before (the engine's caption).
 std::string stage_caption(const EngineRegistry& registry, const std::string& engine);
 
-// Free memory where the engines live; nullopt when it cannot be told (then the stage is tried
-// and a failure to start it is what skips it).
-struct MemoryProbe {
-  std::function<std::optional<double>()> device_free_bytes;
-  std::function<std::optional<double>()> host_free_bytes;
-};
-MemoryProbe system_memory_probe();
-
-// Empty when the engine fits in what the probe reports free, otherwise why it does not.
+// Empty when the engine fits in what the probe reports free, otherwise why it does not (a probe
+// that cannot tell lets the stage be tried: a failure to start it is what skips it then).
 std::string memory_shortfall(const EngineInfo& info, int64_t width, int64_t height,
                              const MemoryProbe& probe);
 

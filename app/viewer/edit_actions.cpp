@@ -1,17 +1,15 @@
 // Editing actions: undoable edits through the simulation's engine, selection and clipboard,
-// paste with a preview and "grow the grid", loading and saving files.
+// paste with a preview (growing the grid: file_actions.cpp).
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 
 #include "app/viewer/edit_state.hpp"
+#include "app/viewer/file_actions.hpp"
 #include "app/viewer/viewer_state.hpp"
 #include "core/clipboard.hpp"
 #include "core/error.hpp"
-#include "core/pattern_io.hpp"
 
 namespace gpulife::app {
-namespace fs = std::filesystem;
 
 const char* to_string(EditTool tool) {
   switch (tool) {
@@ -113,32 +111,58 @@ void end_stroke(ViewerState& s) {
     s.report("that stroke is larger than the undo budget: undo history cleared", true);
 }
 
-bool undo(ViewerState& s) {
+namespace {
+
+// The whole current state, for redoing (or undoing again) a replacement.
+StateSnapshot current_snapshot(ViewerState& s) {
+  StateSnapshot now;
+  now.grid = s.sim.state(&now.generation);
+  now.rule = s.sim.rule();
+  now.name = s.pattern_name;
+  return now;
+}
+
+}  // namespace
+
+namespace {
+
+// Undo (back) or redo one step of whichever kind it is.
+bool walk_history(ViewerState& s, bool back) {
   if (!s.sim.active()) return false;
   stop_for_history(s);
-  if (!s.edit.history.can_undo()) {
-    s.report("nothing to undo");
+  History& h = s.edit.history;
+  const std::string verb = back ? "undo" : "redo";
+  if (back ? !h.can_undo() : !h.can_redo()) {
+    s.report("nothing to " + verb);
     return false;
   }
-  const std::string label = s.edit.history.undo_label();
-  const bool done = replay(s, s.edit.history.undo_is_run(), s.edit.history.undo_bounds(),
-                           [&](Engine& e) { return s.edit.history.undo(e); });
-  if (done) s.report("undid " + label);
+  const std::string label = back ? h.undo_label() : h.redo_label();
+  bool done = false;
+  try {
+    const auto restore = [&](const StateSnapshot& snap) { restore_snapshot(s, snap); };
+    if (back ? h.undo_is_replace() : h.redo_is_replace()) {
+      done = back ? h.undo_replace(current_snapshot(s), restore) : h.redo_replace(restore);
+    } else {
+      done = replay(s, back ? h.undo_is_run() : h.redo_is_run(),
+                    back ? h.undo_bounds() : h.redo_bounds(),
+                    [&](Engine& e) { return back ? h.undo(e) : h.redo(e); });
+    }
+  } catch (const std::exception& ex) {
+    s.report("cannot " + verb + " " + label + ": " + ex.what(), true);
+    return false;
+  }
+  if (done) s.report((back ? "undid " : "redid ") + label);
   return done;
 }
 
+}  // namespace
+
+bool undo(ViewerState& s) {
+  return walk_history(s, true);
+}
+
 bool redo(ViewerState& s) {
-  if (!s.sim.active()) return false;
-  stop_for_history(s);
-  if (!s.edit.history.can_redo()) {
-    s.report("nothing to redo");
-    return false;
-  }
-  const std::string label = s.edit.history.redo_label();
-  const bool done = replay(s, s.edit.history.redo_is_run(), s.edit.history.redo_bounds(),
-                           [&](Engine& e) { return s.edit.history.redo(e); });
-  if (done) s.report("redid " + label);
-  return done;
+  return walk_history(s, false);
 }
 
 void history_begin_run(ViewerState& s) {
@@ -162,9 +186,13 @@ void history_end_run(ViewerState& s) {
 void edit_tick(ViewerState& s) {
   flush_stroke(s);
   // A single step (or a run just paused) is over once the worker has nothing queued.
-  if (s.sim.active() && s.edit.history.running() && !s.sim.running &&
-      s.sim.backend().backlog() == 0)
+  if (s.sim.active() && s.edit.history.running() && !s.sim.running && s.sim.backlog() == 0)
     history_end_run(s);
+  if (s.edit.deferred && s.sim.active()) {
+    Pattern p = std::move(*s.edit.deferred);
+    s.edit.deferred.reset();
+    open_pattern(s, std::move(p), s.edit.deferred_name);
+  }
   if (!s.edit.dropped.empty()) {
     const std::vector<std::string> files = std::move(s.edit.dropped);
     s.edit.dropped.clear();
@@ -182,22 +210,37 @@ void select_all(ViewerState& s) {
   if (!s.sim.active()) return;
   const Box live = s.sim.live_bounds();
   s.edit.selection = live.empty() ? grid_bounds(s) : live;
+  s.report(std::string(live.empty() ? "no live cells: selected the whole grid, " : "selected ") +
+           std::to_string(s.edit.selection.width()) + " x " +
+           std::to_string(s.edit.selection.height()));
 }
 
+namespace {
+
+// Selection actions say why they did nothing rather than appear dead.
+bool need_selection(ViewerState& s, const char* action) {
+  if (!s.edit.selection.empty()) return true;
+  s.report(std::string("nothing selected to ") + action +
+           ": drag with the Select tool (S) or press Ctrl+A");
+  return false;
+}
+
+}  // namespace
+
 bool clear_selected(ViewerState& s) {
-  if (s.edit.selection.empty()) return false;
+  if (!need_selection(s, "clear")) return false;
   const Box sel = s.edit.selection;
   return apply_edit(s, [&](Engine& e) { return clear_selection(e, sel); });
 }
 
 bool clear_outside_selected(ViewerState& s) {
-  if (s.edit.selection.empty()) return false;
+  if (!need_selection(s, "clear around")) return false;
   const Box sel = s.edit.selection;
   return apply_edit(s, [&](Engine& e) { return clear_outside(e, sel); });
 }
 
 bool random_fill_selected(ViewerState& s) {
-  if (s.edit.selection.empty()) return false;
+  if (!need_selection(s, "fill")) return false;
   const Box sel = s.edit.selection;
   const double density = s.edit.random_density;
   const uint64_t seed = s.edit.random_seed++;
@@ -205,7 +248,7 @@ bool random_fill_selected(ViewerState& s) {
 }
 
 bool transform_selected(ViewerState& s, Transform t) {
-  if (s.edit.selection.empty()) return false;
+  if (!need_selection(s, "rotate or flip")) return false;
   const Box sel = s.edit.selection;
   Box next = sel;
   const bool ok = apply_edit(s, [&](Engine& e) {
@@ -234,7 +277,7 @@ std::string take_clipboard(ViewerState& s) {
 }  // namespace
 
 bool copy_selected(ViewerState& s) {
-  if (s.edit.selection.empty() || !s.sim.active()) return false;
+  if (!s.sim.active() || !need_selection(s, "copy")) return false;
   Pattern p;
   const Box sel = s.edit.selection;
   s.sim.edit_engine([&](Engine& e) {
@@ -247,7 +290,7 @@ bool copy_selected(ViewerState& s) {
 }
 
 bool cut_selected(ViewerState& s) {
-  if (s.edit.selection.empty() || !s.sim.active()) return false;
+  if (!s.sim.active() || !need_selection(s, "cut")) return false;
   Pattern p;
   const Box sel = s.edit.selection;
   const bool ok = apply_edit(s, [&](Engine& e) {
@@ -318,7 +361,7 @@ bool place_paste(ViewerState& s) {
     return Box{};
   });
   if (!fits) {
-    s.edit.grow = PendingGrow{PendingGrow::Kind::Paste, p, at, need, "paste"};
+    s.edit.grow = plan_grow(s, PendingGrow::Kind::Paste, p, at, need, "the paste");
     return false;
   }
   const PasteMode mode = s.edit.paste_mode;
@@ -334,140 +377,6 @@ bool place_paste(ViewerState& s) {
 void cancel_paste(ViewerState& s) {
   s.edit.paste.reset();
   s.edit.grow.reset();
-}
-
-void load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
-                       const std::string& name) {
-  Grid grid(size.width, size.height, s.sim.active() ? s.sim.topology() : Topology::Plane);
-  if (!pattern.empty()) grid.place(pattern);  // centred
-  const std::string engine = s.sim.engine_name();
-  const Rule rule = pattern.rule.rule;
-  s.sim.running = false;
-  s.sim.start(engine, grid, rule);  // throws, keeping the old state, when it cannot
-  s.pattern_name = name;
-  set_pattern_info(s, pattern, name);
-  history_reset(s);
-  cancel_paste(s);
-  fit_pattern(s, true);
-}
-
-bool accept_grow(ViewerState& s) {
-  if (!s.edit.grow || !s.sim.active()) return false;
-  PendingGrow g = std::move(*s.edit.grow);
-  s.edit.grow.reset();
-  try {
-    if (g.kind == PendingGrow::Kind::Load) {
-      load_pattern_into(s, g.pattern, g.size, g.source);
-      s.report("loaded " + g.source + " into a " + std::to_string(g.size.width) + " x " +
-               std::to_string(g.size.height) + " grid");
-      return true;
-    }
-    // Grow so the old grid and the paste both fit, keeping every old cell where it was
-    // relative to the paste.
-    const int64_t dx = std::max<int64_t>(0, -g.top_left.x);
-    const int64_t dy = std::max<int64_t>(0, -g.top_left.y);
-    const Box pb = g.pattern.bounding_box();
-    const int64_t w = std::max(s.sim.width(), g.top_left.x + pb.width()) + dx;
-    const int64_t h = std::max(s.sim.height(), g.top_left.y + pb.height()) + dy;
-    uint64_t generation = 0;
-    const Grid old = s.sim.state(&generation);
-    Pattern cells = old.extract();
-    Grid grid(w, h, old.topology());
-    if (!cells.empty()) {
-      const Box ob = cells.bounding_box();
-      grid.place(cells, Cell{ob.min_x + dx, ob.min_y + dy});
-    }
-    s.sim.start(s.sim.engine_name(), grid, s.sim.rule());
-    // The same pattern at the same time, only with more room: the count goes on from where it
-    // was (a new engine starts at 0, and the simulation counts from its engine).
-    s.sim.with_engine([&](Engine& e) { e.set_generation(generation); });
-    history_reset(s);
-    const Cell at{g.top_left.x + dx, g.top_left.y + dy};
-    const PasteMode mode = s.edit.paste_mode;
-    s.camera.pan_pixels({-double(dx) * s.camera.zoom(), -double(dy) * s.camera.zoom()});
-    apply_edit(s, [&](Engine& e) { return paste(e, g.pattern, at, mode); });
-    s.edit.paste.reset();
-    s.report("grid grown to " + std::to_string(w) + " x " + std::to_string(h) + " for the paste");
-    return true;
-  } catch (const std::exception& ex) {
-    s.report(ex.what(), true);
-    return false;
-  }
-}
-
-bool load_file(ViewerState& s, const std::string& path) {
-  Pattern pattern;
-  try {
-    pattern = load_pattern_file(path);
-  } catch (const std::exception& ex) {
-    // ParseError's message already names file, line and column.
-    s.report(ex.what(), true);
-    return false;
-  }
-  const std::string name = pattern.name.empty() ? fs::path(path).filename().string() : pattern.name;
-  s.edit.recent.add(path);
-  try {
-    if (const fs::path list = recent_files_path(); !list.empty()) s.edit.recent.save(list);
-  } catch (const std::exception&) {
-    // A read-only config folder must not stop loading.
-  }
-  const Box b = pattern.bounding_box();
-  const GridSize current{s.sim.width(), s.sim.height()};
-  if (b.width() > current.width || b.height() > current.height) {
-    // Twice the pattern, rounded up to a multiple of 64, leaves room to grow.
-    auto side = [](int64_t cells, int64_t now) {
-      return std::max(now, (cells * 2 + 63) / 64 * 64);
-    };
-    s.edit.grow = PendingGrow{PendingGrow::Kind::Load,
-                              std::move(pattern),
-                              {},
-                              {side(b.width(), current.width), side(b.height(), current.height)},
-                              name};
-    s.report(name + " (" + std::to_string(b.width()) + " x " + std::to_string(b.height()) +
-                 ") is larger than the grid: grow it?",
-             true);
-    return false;
-  }
-  try {
-    load_pattern_into(s, pattern, current, name);
-  } catch (const std::exception& ex) {
-    s.report(ex.what(), true);
-    return false;
-  }
-  s.report("loaded " + path + " (rule " + pattern.rule.rule.to_string() + ")");
-  return true;
-}
-
-Pattern pattern_for_save(ViewerState& s, bool selection_only) {
-  uint64_t generation = 0;
-  Pattern p;
-  if (selection_only && !s.edit.selection.empty()) {
-    const Box sel = s.edit.selection;
-    s.sim.edit_engine([&](Engine& e) {
-      p = copy_selection(e, sel);
-      return Box{};
-    });
-    generation = s.sim.generation();
-  } else {
-    p = s.sim.state(&generation).extract();
-    p.move_to_origin();
-  }
-  p.name = s.pattern_name;
-  p.rule.rule = s.sim.rule();
-  p.generation = generation;
-  return p;
-}
-
-bool save_file(ViewerState& s, const std::string& path, bool selection_only) {
-  try {
-    const Pattern p = pattern_for_save(s, selection_only);
-    save_pattern(p, path);
-    s.report("saved " + std::to_string(p.population()) + " cells to " + path);
-    return true;
-  } catch (const std::exception& ex) {
-    s.report(ex.what(), true);
-    return false;
-  }
 }
 
 }  // namespace gpulife::app

@@ -1,5 +1,5 @@
-// Edit panel (tools, undo, selection, paste), the overlay (selection outline, paste preview,
-// hovered cell) and the "grow the grid?" prompt.
+// Edit panel (tools, undo, selection, paste) and the overlay (selection outline, paste preview,
+// hovered cell).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -97,30 +97,6 @@ void edit_panel(ViewerState& s) {
     ImGui::SameLine();
     if (ImGui::Button("Cancel (Esc)")) cancel_paste(s);
   }
-}
-
-void draw_grow_prompt(ViewerState& s) {
-  if (!s.edit.grow) return;
-  const PendingGrow& g = *s.edit.grow;
-  const ImVec2 centre(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.4f);
-  ImGui::SetNextWindowPos(centre, ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  if (ImGui::Begin("Grow the grid?", nullptr,
-                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {
-    const Box b = g.pattern.bounding_box();
-    ImGui::Text("%s (%lld x %lld cells) does not fit the %lld x %lld grid.", g.source.c_str(),
-                static_cast<long long>(b.width()), static_cast<long long>(b.height()),
-                static_cast<long long>(s.sim.width()), static_cast<long long>(s.sim.height()));
-    if (g.kind == PendingGrow::Kind::Load) {
-      ImGui::Text("Load it into a %lld x %lld grid?", static_cast<long long>(g.size.width),
-                  static_cast<long long>(g.size.height));
-    } else {
-      ImGui::TextUnformatted("Grow the grid so the paste fits (the pattern stays as it is)?");
-    }
-    if (ImGui::Button("Grow the grid")) accept_grow(s);
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel")) s.edit.grow.reset();
-  }
-  ImGui::End();
 }
 
 void draw_edit_overlay(ViewerState& s) {

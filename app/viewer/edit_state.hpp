@@ -7,8 +7,10 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "app/viewer/grid_fit.hpp"
 #include "core/edit.hpp"
 #include "core/grid.hpp"
 #include "core/history.hpp"
@@ -22,13 +24,33 @@ struct ViewerState;
 enum class EditTool { Draw, Pick, Select };
 const char* to_string(EditTool tool);
 
-// A loaded pattern waiting for the user to accept a larger grid.
+// A loaded pattern (or a paste) waiting for the user to accept a larger grid, with what each
+// choice would cost in memory (see plan_grow in file_actions.hpp).
 struct PendingGrow {
   enum class Kind { Paste, Load } kind = Kind::Paste;
   Pattern pattern;
   Cell top_left;  // Paste: where it was to go in the current grid
-  GridSize size;  // the grid that would hold it
+  GridSize size;  // the grid that would hold it with room to grow
   std::string source;
+
+  // The current engine at `size`, and every available engine there (name, figures).
+  FitCheck fit;
+  std::vector<std::pair<std::string, FitCheck>> engines;
+  // When `size` does not fit: the largest grid holding the whole pattern that does ...
+  std::optional<GridSize> largest;
+  // ... and when none does, a clipped load into `clip_size` keeping the cells of `clip`
+  // (Paste: the part of the paste inside the current grid).
+  std::optional<ClipWindow> clip;
+  GridSize clip_size;
+};
+enum class GrowChoice { Offered, Largest, Clipped };
+
+// An action that would lose something (the undo history), waiting for the user to agree.
+struct PendingConfirm {
+  std::string title;
+  std::string text;
+  std::string accept_label;
+  std::function<void(ViewerState&)> accept;
 };
 
 struct EditState {
@@ -40,7 +62,8 @@ struct EditState {
   float random_density = 0.3f;
   uint64_t random_seed = 1;
   History history;
-  std::optional<PendingGrow> grow;  // asks "grow the grid?" in the panel
+  std::optional<PendingGrow> grow;        // asks "grow the grid?" over the grid
+  std::optional<PendingConfirm> confirm;  // asks before losing the undo history
 
   // The mouse drag being drawn, and the positions it reached since it was last drawn.
   std::optional<Stroke> stroke;
@@ -57,9 +80,13 @@ struct EditState {
 
   RecentFiles recent;
   std::vector<std::string> dropped;  // files dropped on the window, loaded next frame
+  // A pattern from the command line too large for its grid, offered on the first frame.
+  std::optional<Pattern> deferred;
+  std::string deferred_name;
 
   bool show_help = false;
   bool show_open = false;
+  bool open_accept = false;  // Enter in the Open dialog: open the selected file next frame
   bool show_save = false;
   bool show_library = false;
 };
@@ -112,19 +139,5 @@ void transform_paste(ViewerState& s, Transform t);
 // Places the pending paste; when it does not fit, offers to grow the grid instead.
 bool place_paste(ViewerState& s);
 void cancel_paste(ViewerState& s);
-// Accepts the pending "grow the grid" offer.
-bool accept_grow(ViewerState& s);
-
-// Loads a pattern file, replacing the state: its rule is applied, the grid is kept when the
-// pattern fits and growing it is offered when not. Errors (with file, line and column) are
-// reported and the current state is kept. Returns true when the pattern was loaded.
-bool load_file(ViewerState& s, const std::string& path);
-// Puts `pattern` into a fresh grid of `size` (centred) and applies its rule.
-void load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
-                       const std::string& name);
-// The whole pattern or the selection as a Pattern with name, rule and generation.
-Pattern pattern_for_save(ViewerState& s, bool selection_only);
-// Saves (format from the extension: .rle or .cells); reports and returns false on errors.
-bool save_file(ViewerState& s, const std::string& path, bool selection_only);
 
 }  // namespace gpulife::app

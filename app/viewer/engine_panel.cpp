@@ -42,8 +42,9 @@ void engine_panel(ViewerState& s) {
       if (ImGui::Selectable(label.c_str(), info.name == current) && info.name != current) {
         try {
           history_end_run(s);
+          // The undo history stays: its snapshots and patches hold for any engine, and the
+          // new engine counts on from the same generation.
           s.sim.switch_engine(info.name);
-          history_reset(s);  // run snapshots count the old engine's generations
           s.report("switched to " + info.name + " at generation " +
                    std::to_string(s.sim.generation()));
         } catch (const std::exception& e) {
@@ -52,7 +53,7 @@ void engine_panel(ViewerState& s) {
       }
       if (!why.empty()) ImGui::EndDisabled();
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("%s%s%s", info.description.c_str(), why.empty() ? "" : "\n", why.c_str());
+        wrapped_tooltip(info.description + (why.empty() ? "" : "\n") + why);
     }
     ImGui::EndCombo();
   }
@@ -80,7 +81,7 @@ void engine_panel(ViewerState& s) {
           p.description + "\nvalid: " + std::to_string(p.min) + ".." + std::to_string(p.max);
       if (p.multiple_of > 1) tip += ", multiple of " + std::to_string(p.multiple_of);
       if (p.power_of_two) tip += ", power of two";
-      ImGui::SetTooltip("%s", tip.c_str());
+      wrapped_tooltip(tip);
     }
   }
   if (changed) {

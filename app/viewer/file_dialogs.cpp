@@ -1,11 +1,14 @@
 // File → Open (an in-app browser with a preview), File → Save, the recent files, the pattern
 // library and the Help window (F1).
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <optional>
+#include <utility>
 
 #include "app/grid_setup.hpp"
+#include "app/viewer/menu_commands.hpp"
 #include "app/viewer/panels.hpp"
 #include "app/viewer/pattern_files.hpp"
 #include "core/pattern_io.hpp"
@@ -63,9 +66,46 @@ fs::path start_folder() {
   }
 }
 
+// The folder of the file opened last (the recent list survives between sessions), else the
+// bundled patterns.
+fs::path last_folder(const ViewerState& s) {
+  std::error_code ec;
+  for (const fs::path& p : s.edit.recent.paths())
+    if (fs::is_directory(p.parent_path(), ec)) return p.parent_path();
+  return start_folder();
+}
+
+// A typed path: a folder is entered, a file is opened; "~" is the home folder.
+void go_typed(ViewerState& s, OpenDialog& d) {
+  std::string text = d.path_input;
+  if (!text.empty() && text[0] == '~')
+    if (const char* home = std::getenv("HOME")) text = home + text.substr(1);
+  fs::path path = text;
+  if (path.is_relative()) path = d.dir / path;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    d.go(path);
+  } else if (fs::exists(path, ec)) {
+    if (load_file(s, path.string())) {
+      s.edit.show_open = false;
+      d.go(path.parent_path());
+    }
+  } else {
+    s.report("no such file or folder: " + path.string(), true);
+  }
+}
+
+bool open_shown_last_frame = false;  // so the dialog knows when it appears
+
 void open_window(ViewerState& s) {
   static OpenDialog d;
-  if (d.dir.empty()) d.go(start_folder());
+  const bool appearing = !open_shown_last_frame;
+  open_shown_last_frame = true;
+  if (appearing) {
+    d.go(last_folder(s));
+    d.selected.clear();
+    d.preview.reset();
+  }
   ImGui::SetNextWindowSize(ImVec2(620 * s.ui_scale, 460 * s.ui_scale), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.55f, display.y * 0.45f), ImGuiCond_FirstUseEver,
@@ -78,9 +118,18 @@ void open_window(ViewerState& s) {
   if (ImGui::Button("Parent")) d.go(d.dir.parent_path());
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-160 * s.ui_scale);
+  // Ready for a typed path as soon as the dialog opens; Enter opens a file or enters a folder,
+  // Esc closes the dialog.
+  if (appearing) ImGui::SetKeyboardFocusHere();
   if (ImGui::InputText("##dir", d.path_input, sizeof d.path_input,
-                       ImGuiInputTextFlags_EnterReturnsTrue))
-    d.go(d.path_input);
+                       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll))
+    go_typed(s, d);
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip(
+        "type a folder or a file (absolute, ~/..., or relative to this folder) and "
+        "press Enter");
+  if (ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+    s.edit.show_open = false;
   ImGui::SameLine();
   if (ImGui::Checkbox("patterns only", &d.patterns_only)) d.refresh();
   if (!d.list_error.empty())
@@ -121,12 +170,21 @@ void open_window(ViewerState& s) {
     }
   }
   ImGui::BeginDisabled(d.selected.empty());
-  if (ImGui::Button("Open")) load = d.selected;
+  if (ImGui::Button("Open  (Enter)")) load = d.selected;
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Cancel")) s.edit.show_open = false;
+  if (ImGui::Button("Cancel  (Esc)")) s.edit.show_open = false;
   ImGui::End();
-  if (load && load_file(s, load->string())) s.edit.show_open = false;
+  if (std::exchange(s.edit.open_accept, false)) {
+    if (d.selected.empty()) {
+      s.report("no file selected: click one, or type its path and press Enter");
+    } else {
+      load = d.selected;
+    }
+  }
+  // The dialog closes once the file is in, or the question about it is asked.
+  if (load && (load_file(s, load->string()) || s.edit.grow || s.edit.confirm))
+    s.edit.show_open = false;
 }
 
 void save_window(ViewerState& s) {
@@ -180,6 +238,7 @@ void library_window(ViewerState& s) {
   ImGui::SetNextWindowPos(ImVec2(display.x - 480 * s.ui_scale, 10 * s.ui_scale),
                           ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Pattern library", &s.edit.show_library)) {
+    s.covered_right = 0;
     ImGui::End();
     return;
   }
@@ -203,7 +262,7 @@ void library_window(ViewerState& s) {
       ImGui::PushID(int(i));
       if (ImGui::Selectable(e.name.c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
         clicked = i;
-      if (!e.comment.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.comment.c_str());
+      if (!e.comment.empty() && ImGui::IsItemHovered()) wrapped_tooltip(e.comment);
       ImGui::PopID();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(e.rule.c_str());
@@ -220,49 +279,53 @@ void library_window(ViewerState& s) {
           s.report(ex.what(), true);
         }
       } else {
-        load_file(s, e.path.string());
+        load_from_library(s, e.path);
       }
     }
   }
+  // Fits leave the library's side free while it is open at the right.
+  const ImVec2 pos = ImGui::GetWindowPos();
+  const float right_edge = pos.x + ImGui::GetWindowSize().x;
+  s.covered_right = s.edit.show_library && right_edge >= ImGui::GetIO().DisplaySize.x - 40.0f
+                        ? double(pos.x) * ImGui::GetIO().DisplayFramebufferScale.x
+                        : 0.0;
   ImGui::End();
 }
 
 void help_window(ViewerState& s) {
-  ImGui::SetNextWindowSize(ImVec2(520 * s.ui_scale, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(560 * s.ui_scale, 0), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_FirstUseEver,
                           ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(display.x * 0.95f, display.y * 0.9f));
   ImGui::SetNextWindowBgAlpha(0.97f);
-  if (!ImGui::Begin("Keyboard map (F1)", &s.edit.show_help, ImGuiWindowFlags_AlwaysAutoResize)) {
+  if (!ImGui::Begin("Keyboard map (F1)", &s.edit.show_help)) {
     ImGui::End();
     return;
   }
-  static const char* const kKeys[][2] = {
-      {"Enter", "run / stop"},
-      {"Space", "step one generation"},
-      {"Tab", "step by the step size (gens/frame)"},
-      {"+ / -", "double / halve the step size"},
-      {"F / Home", "fit the pattern / the grid"},
-      {"[ / ]  wheel", "zoom out / in"},
-      {"right or middle drag, Space+drag, arrows", "pan"},
-      {"F10", "show / hide the panel"},
-      {"D (F2) / P (F3) / S (F4)", "draw / pick (toggle) / select tool"},
+  // The menu bar's commands with their keys, then what only the mouse and held keys do.
+  static const char* const kMore[][2] = {
+      {"wheel", "zoom around the cursor"},
+      {"right or middle drag, Space + left drag, arrows", "pan"},
       {"left drag (Draw)", "draw; starting on a live cell or with Shift erases"},
-      {"Ctrl+Z", "undo (edits and runs)"},
-      {"Ctrl+Shift+Z, Ctrl+Y", "redo"},
-      {"Ctrl+A", "select the pattern"},
-      {"Delete / Shift+Delete", "clear the selection / clear outside it"},
-      {"5", "random fill of the selection"},
-      {"R / Shift+R, X / Y", "rotate, flip the selection or the paste"},
-      {"Ctrl+C / Ctrl+X", "copy / cut the selection as RLE"},
-      {"Ctrl+V", "paste (click to place, Esc cancels)"},
-      {"Ctrl+O / Ctrl+S", "open / save a pattern file"},
-      {"L", "pattern library"},
-      {"Esc", "cancel the paste, else drop the selection"},
-      {"F1", "this window"},
+      {"Ctrl+Y", "redo"},
+      {"Ctrl+V, then click", "place the paste (Esc cancels)"},
+      {"Shift+click in the library", "paste the pattern"},
+      {"F2 / F3 / F4", "draw / pick / select tool"},
+      {"Enter / Esc", "answer the open question; Esc also leaves a text field, closes a window"},
   };
-  if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg)) {
-    for (const auto& row : kKeys) {
+  if (ImGui::BeginTable("##keys", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY)) {
+    for (const MenuCommand& c : menu_commands()) {
+      if (c.shortcut.empty()) continue;
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(c.shortcut.data(), c.shortcut.data() + c.shortcut.size());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(c.label.data(), c.label.data() + c.label.size());
+      ImGui::TableNextColumn();
+      ImGui::TextDisabled("%.*s", int(c.menu.size()), c.menu.data());
+    }
+    for (const auto& row : kMore) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(row[0]);
@@ -298,11 +361,21 @@ void file_panel(ViewerState& s) {
 }
 
 void draw_edit_windows(ViewerState& s) {
-  if (s.edit.show_open) open_window(s);
+  if (s.edit.show_open) {
+    open_window(s);
+  } else {
+    open_shown_last_frame = false;
+    s.edit.open_accept = false;
+  }
   if (s.edit.show_save) save_window(s);
-  if (s.edit.show_library) library_window(s);
+  if (s.edit.show_library) {
+    library_window(s);
+  } else {
+    s.covered_right = 0;
+  }
   if (s.edit.show_help) help_window(s);
-  draw_grow_prompt(s);
+  draw_prompts(s);
+  draw_notices(s);
   draw_edit_overlay(s);
 }
 

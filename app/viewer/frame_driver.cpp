@@ -72,7 +72,7 @@ void scripted_edits(ViewerState& s) {
   if (o.paste.empty()) return;
   if (o.paste_mode == "copy") s.edit.paste_mode = PasteMode::Copy;
   if (o.paste_mode == "xor") s.edit.paste_mode = PasteMode::Xor;
-  begin_paste(s, load_named_pattern(o.paste));
+  if (!begin_paste_named(s, o.paste)) return;
   if (o.paste_at) {
     s.edit.paste_at = {o.paste_at->first, o.paste_at->second};
   } else {
@@ -260,8 +260,8 @@ int verify_against_cpu(ViewerState& s) {
 bool nothing_changes(ViewerState& s) {
   if (s.sim.running || s.camera.animating() || s.script || s.compare.active()) return false;
   if (s.watch.identify.running()) return false;
-  if (s.edit.stroke || s.edit.paste) return false;
-  return !s.sim.active() || s.sim.backend().backlog() == 0;
+  if (s.edit.stroke || s.edit.paste || s.notices.fading()) return false;
+  return !s.sim.active() || s.sim.backlog() == 0;
 }
 
 // Per-engine figures of a headless run, printed when the engine changes and at the end.

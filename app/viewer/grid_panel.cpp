@@ -3,9 +3,9 @@
 #include <array>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "app/viewer/panels.hpp"
-#include "core/error.hpp"
 #include "core/rule.hpp"
 #include "imgui.h"
 
@@ -17,17 +17,27 @@ struct GridPanelEdits {
   int topology = 0;
   char rule[64] = "";
   bool initialised = false;
+  std::string shown_rule;  // what the inputs were last filled from
+  int64_t shown_width = 0, shown_height = 0;
 };
 
 }  // namespace
 
 void grid_panel(ViewerState& s) {
   static GridPanelEdits e;  // the panel's unapplied inputs
-  if (!e.initialised || (!ImGui::IsAnyItemActive() && e.width == 0)) {
+  // The inputs follow the grid until edited; after an apply (or a load, an undo) they show what
+  // is in force again. The rule is shown as Save writes it, a torus's suffix included.
+  const std::string rule_now = current_rule_spec(s).to_string();
+  const bool changed = e.shown_rule != rule_now || e.shown_width != s.sim.width() ||
+                       e.shown_height != s.sim.height();
+  if (!e.initialised || (!ImGui::IsAnyItemActive() && (e.width == 0 || changed))) {
     e.width = int(s.sim.width());
     e.height = int(s.sim.height());
     e.topology = s.sim.topology() == Topology::Torus ? 1 : 0;
-    std::snprintf(e.rule, sizeof e.rule, "%s", s.sim.rule().to_string().c_str());
+    std::snprintf(e.rule, sizeof e.rule, "%s", rule_now.c_str());
+    e.shown_rule = rule_now;
+    e.shown_width = s.sim.width();
+    e.shown_height = s.sim.height();
     e.initialised = true;
   }
   ImGui::Text("grid %lld x %lld, %s", static_cast<long long>(s.sim.width()),
@@ -55,31 +65,22 @@ void grid_panel(ViewerState& s) {
   ImGui::SetNextItemWidth(-1);
   ImGui::InputInt("##h", &e.height, 0, 0);
   if (ImGui::Button("Re-create grid (keeps the pattern)")) {
-    try {
-      history_end_run(s);
-      s.sim.recreate({e.width, e.height}, e.topology ? Topology::Torus : Topology::Plane);
-      history_reset(s);  // the cells moved: old patches no longer line up
-      cancel_paste(s);
-      fit_grid(s, true);
+    if (recreate_grid(s, {e.width, e.height}, e.topology ? Topology::Torus : Topology::Plane))
       s.report("grid re-created: " + std::to_string(e.width) + " x " + std::to_string(e.height));
-    } catch (const std::exception& ex) {
-      s.report(ex.what(), true);
-    }
+    e.width = 0;  // show what the grid is now
   }
   ImGui::Separator();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
   const bool enter =
       ImGui::InputText("##rule", e.rule, sizeof e.rule, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (ImGui::IsItemHovered())
+    wrapped_tooltip(
+        "B3/S23, b3s23, 23/3 or a name (Life, HighLife, Seeds); a suffix :Tw,h (torus) or :Pw,h "
+        "(bounded plane) re-creates the grid at that size");
   ImGui::SameLine();
   if (ImGui::Button("Apply rule") || enter) {
-    try {
-      const RuleSpec spec = parse_rule(e.rule);
-      s.sim.set_rule(spec.rule);
-      std::snprintf(e.rule, sizeof e.rule, "%s", spec.rule.to_string().c_str());
-      s.report("rule " + spec.rule.to_string());
-    } catch (const std::exception& ex) {
-      s.report(ex.what(), true);
-    }
+    apply_rule_text(s, e.rule);
+    e.width = 0;
   }
   if (ImGui::BeginCombo("##known", "known rules")) {
     for (const char* name :
@@ -87,13 +88,8 @@ void grid_panel(ViewerState& s) {
       std::string label = name;
       if (auto n = rule_name(parse_rule(name).rule)) label += "  " + std::string(*n);
       if (ImGui::Selectable(label.c_str())) {
-        std::snprintf(e.rule, sizeof e.rule, "%s", name);
-        try {
-          s.sim.set_rule(parse_rule(name).rule);
-          s.report(std::string("rule ") + name);
-        } catch (const std::exception& ex) {
-          s.report(ex.what(), true);
-        }
+        apply_rule_text(s, name);
+        e.width = 0;
       }
     }
     ImGui::EndCombo();

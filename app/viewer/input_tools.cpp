@@ -1,13 +1,19 @@
-// Event routing and the navigation tool.
+// Event routing (keys through KeyRouting, everything forwarded to ImGui as it should see it),
+// the navigation tool and the edit tool.
 #include "app/viewer/input_tools.hpp"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <string>
+#include <thread>
 
+#include "app/viewer/dialog_keys.hpp"
 #include "imgui.h"
+#include "imgui_impl_glfw.h"
 
 namespace gpulife::app {
 
@@ -83,7 +89,7 @@ bool NavigateTool::key(ViewerState& s, int key, int action, int mods) {
       if (press) step_once(s, s.sim.step_size());
       return true;
     case GLFW_KEY_F10:
-      if (press) s.show_panel = !s.show_panel;
+      if (press) toggle_panel(s);
       return true;
     case GLFW_KEY_ESCAPE:
       return false;
@@ -187,6 +193,9 @@ bool EditorTool::key(ViewerState& s, int key, int action, int mods) {
       case GLFW_KEY_S:
         s.edit.show_save = true;
         return true;
+      case GLFW_KEY_Q:
+        s.quit = true;
+        return true;
       default:
         return false;
     }
@@ -198,15 +207,15 @@ bool EditorTool::key(ViewerState& s, int key, int action, int mods) {
       return true;
     case GLFW_KEY_F2:
     case GLFW_KEY_D:
-      s.edit.tool = EditTool::Draw;
+      choose_tool(s, EditTool::Draw);
       return true;
     case GLFW_KEY_F3:
     case GLFW_KEY_P:
-      s.edit.tool = EditTool::Pick;
+      choose_tool(s, EditTool::Pick);
       return true;
     case GLFW_KEY_F4:
     case GLFW_KEY_S:
-      s.edit.tool = EditTool::Select;
+      choose_tool(s, EditTool::Select);
       return true;
     case GLFW_KEY_L:
       s.edit.show_library = !s.edit.show_library;
@@ -231,38 +240,41 @@ bool EditorTool::key(ViewerState& s, int key, int action, int mods) {
       s.edit.paste ? transform_paste(s, Transform::FlipVertical)
                    : (void)transform_selected(s, Transform::FlipVertical);
       return true;
-    case GLFW_KEY_ESCAPE:
-      if (s.edit.paste || s.edit.grow) {
-        cancel_paste(s);
-      } else {
-        s.edit.selection = {};
-      }
-      return true;
     case GLFW_KEY_EQUAL:
     case GLFW_KEY_KP_ADD:
-      s.sim.pace.faster(s.sim.step_size());
+      change_step_size(s, true);
       return true;
     case GLFW_KEY_MINUS:
     case GLFW_KEY_KP_SUBTRACT:
-      s.sim.pace.slower(s.sim.step_size());
+      change_step_size(s, false);
       return true;
     case GLFW_KEY_0:
     case GLFW_KEY_KP_0:
-      s.sim.toggle_fastest();
+      toggle_fastest_pace(s);
       return true;
     default:
       return false;
   }
 }
 
+bool dispatch_key(ViewerState& s, InputTool* tool, NavigateTool& navigate, const KeyEvent& e) {
+  if (dialog_key(s, e)) return true;
+  if (tool && tool->key(s, e.key, e.action, e.mods)) return true;
+  return navigate.key(s, e.key, e.action, e.mods);
+}
+
 InputRouter::InputRouter(GLFWwindow* window, ViewerState& state) : window_(window), state_(state) {
-  // Installed before ImGui's backend, which chains to these callbacks after its own.
+  // Every callback is the router's: it decides what ImGui sees (ImGui's backend is set up
+  // without callbacks of its own).
   glfwSetWindowUserPointer(window_, this);
   glfwSetMouseButtonCallback(window_, on_mouse_button);
   glfwSetCursorPosCallback(window_, on_cursor);
   glfwSetScrollCallback(window_, on_scroll);
   glfwSetKeyCallback(window_, on_key);
+  glfwSetCharCallback(window_, on_char);
   glfwSetDropCallback(window_, on_drop);
+  glfwSetWindowFocusCallback(window_, on_focus);
+  glfwSetCursorEnterCallback(window_, on_cursor_enter);
 }
 
 InputRouter::~InputRouter() {
@@ -271,6 +283,28 @@ InputRouter::~InputRouter() {
 
 InputRouter* InputRouter::self(GLFWwindow* w) {
   return static_cast<InputRouter*>(glfwGetWindowUserPointer(w));
+}
+
+bool InputRouter::imgui_ready() {
+  return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().BackendPlatformUserData;
+}
+
+void InputRouter::begin_events() {
+  if (const int delay = state_.options.frame_delay_ms; delay > 0)
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+  if (imgui_ready())
+    for (const KeyEvent& e : keys_.begin_frame())
+      ImGui_ImplGlfw_KeyCallback(window_, e.key, 0, e.action, e.mods);
+}
+
+void InputRouter::end_events() {
+  for (const KeyEvent& e : keys_.take_viewer_events())
+    dispatch_key(state_, tool_.get(), navigate_, e);
+  // The cell under a still cursor changes as the view pans, zooms or fits.
+  if (have_cursor_ && state_.sim.active()) {
+    state_.edit.hover = cell_at(state_, last_cursor_.x, last_cursor_.y);
+    state_.edit.hover_valid = true;
+  }
 }
 
 Vec2d InputRouter::to_framebuffer(double x, double y) const {
@@ -290,8 +324,9 @@ Vec2d InputRouter::to_framebuffer(double x, double y) const {
 void InputRouter::on_mouse_button(GLFWwindow* w, int button, int action, int mods) {
   InputRouter* r = self(w);
   if (!r) return;
+  if (imgui_ready()) ImGui_ImplGlfw_MouseButtonCallback(w, button, action, mods);
   // A release is always delivered so drags end even when they finish over the panel.
-  if (action == GLFW_PRESS && ImGui::GetIO().WantCaptureMouse) return;
+  if (action == GLFW_PRESS && imgui_ready() && ImGui::GetIO().WantCaptureMouse) return;
   double x, y;
   glfwGetCursorPos(w, &x, &y);
   const MouseButtonEvent e{button, action == GLFW_PRESS, mods, r->to_framebuffer(x, y)};
@@ -311,9 +346,11 @@ void InputRouter::on_cursor(GLFWwindow* w, double x, double y) {
   r->navigate_.mouse_move(r->state_, px, delta);
 }
 
-void InputRouter::on_scroll(GLFWwindow* w, double, double dy) {
+void InputRouter::on_scroll(GLFWwindow* w, double dx, double dy) {
   InputRouter* r = self(w);
-  if (!r || ImGui::GetIO().WantCaptureMouse) return;
+  if (!r) return;
+  if (imgui_ready()) ImGui_ImplGlfw_ScrollCallback(w, dx, dy);
+  if (imgui_ready() && ImGui::GetIO().WantCaptureMouse) return;
   double x, y;
   glfwGetCursorPos(w, &x, &y);
   const Vec2d px = r->to_framebuffer(x, y);
@@ -327,13 +364,31 @@ void InputRouter::on_drop(GLFWwindow* w, int count, const char** paths) {
   for (int i = 0; i < count; ++i) r->state_.edit.dropped.emplace_back(paths[i]);
 }
 
-void InputRouter::on_key(GLFWwindow* w, int key, int, int action, int mods) {
+void InputRouter::on_key(GLFWwindow* w, int key, int scancode, int action, int mods) {
   InputRouter* r = self(w);
   if (!r) return;
-  // Releases always pass, so a key held when focus moved to the panel cannot stick.
-  if (action != GLFW_RELEASE && ImGui::GetIO().WantCaptureKeyboard) return;
-  if (r->tool_ && r->tool_->key(r->state_, key, action, mods)) return;
-  r->navigate_.key(r->state_, key, action, mods);
+  // Decided with ImGui's state of the last frame; the viewer's share runs in end_events().
+  const bool text_input = imgui_ready() && ImGui::GetIO().WantTextInput;
+  if (r->keys_.on_key(KeyEvent{key, action, mods}, text_input) && imgui_ready())
+    ImGui_ImplGlfw_KeyCallback(w, key, scancode, action, mods);
+}
+
+void InputRouter::on_char(GLFWwindow* w, unsigned int c) {
+  if (self(w) && imgui_ready()) ImGui_ImplGlfw_CharCallback(w, c);
+}
+
+void InputRouter::on_focus(GLFWwindow* w, int focused) {
+  if (self(w) && imgui_ready()) ImGui_ImplGlfw_WindowFocusCallback(w, focused);
+}
+
+void InputRouter::on_cursor_enter(GLFWwindow* w, int entered) {
+  InputRouter* r = self(w);
+  if (!r) return;
+  if (imgui_ready()) ImGui_ImplGlfw_CursorEnterCallback(w, entered);
+  if (!entered) {
+    r->have_cursor_ = false;  // no cell is under the cursor any more
+    r->state_.edit.hover_valid = false;
+  }
 }
 
 }  // namespace gpulife::app

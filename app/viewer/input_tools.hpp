@@ -1,10 +1,12 @@
 // The input layer: GLFW events are routed to the active tool first (drawing, selection, ...),
-// then to navigation (pan, zoom) and the global shortcuts, unless ImGui wants them.
+// then to navigation (pan, zoom) and the global shortcuts; keys reach ImGui only while one of
+// its text fields is being edited (see key_routing.hpp), mouse input whenever it is over ImGui.
 #pragma once
 
 #include <memory>
 #include <optional>
 
+#include "app/viewer/key_routing.hpp"
 #include "app/viewer/viewer_state.hpp"
 #include "core/edit.hpp"
 
@@ -32,7 +34,8 @@ class InputTool {
 };
 
 // Pan (right/middle drag, space + left drag, arrow keys), zoom (wheel, [ and ]), and the
-// shortcuts Enter (run/pause), Space (step), F (fit pattern), Home (fit grid), Tab (panel).
+// shortcuts Enter (run/pause), Space (step), Tab (step by the step size), F (fit pattern),
+// Home (fit grid), F10 (panel).
 class NavigateTool final : public InputTool {
  public:
   const char* name() const override { return "navigate"; }
@@ -51,8 +54,9 @@ class NavigateTool final : public InputTool {
 
 // Drawing, picking, selecting and pasting with the left button, and the editing shortcuts:
 // Ctrl+Z/Ctrl+Shift+Z/Ctrl+Y undo/redo, Ctrl+A/C/X/V, Delete (Shift: clear outside), 5 random
-// fill, R/Shift+R rotate, X/Y flip (the pending paste, else the selection), Esc, F1 help,
-// Ctrl+O/Ctrl+S open/save, L library, F2/D draw, F3/P pick, F4/S select, +/- gens per step.
+// fill, R/Shift+R rotate, X/Y flip (the pending paste, else the selection), F1 help,
+// Ctrl+O/Ctrl+S open/save, Ctrl+Q quit, L library, F2/D draw, F3/P pick, F4/S select, +/- gens
+// per step. (Esc and Enter over dialogs: dialog_keys.hpp.)
 class EditorTool final : public InputTool {
  public:
   const char* name() const override { return "edit"; }
@@ -66,6 +70,10 @@ class EditorTool final : public InputTool {
   Cell anchor_;
 };
 
+// One key event for the viewer: the open dialog's keys first (dialog_keys.hpp), then the tool,
+// then navigation. True when something used it.
+bool dispatch_key(ViewerState& s, InputTool* tool, NavigateTool& navigate, const KeyEvent& e);
+
 class InputRouter {
  public:
   InputRouter(GLFWwindow* window, ViewerState& state);
@@ -77,19 +85,33 @@ class InputRouter {
   void set_tool(std::unique_ptr<InputTool> tool) { tool_ = std::move(tool); }
   InputTool* tool() const { return tool_.get(); }
 
+  // Around each frame's glfwPollEvents() or glfwWaitEvents*(): begin_events() gives ImGui the
+  // key changes held back from the last frame (with --frame-delay it first sleeps, to try the
+  // viewer at a low frame rate); end_events() runs the viewer's key events in the order they
+  // came.
+  void begin_events();
+  void end_events();
+  // Whether key events wait for a later frame (then the loop must not sleep until new input).
+  bool events_pending() const { return keys_.pending(); }
+
  private:
   static InputRouter* self(GLFWwindow* w);
   static void on_mouse_button(GLFWwindow* w, int button, int action, int mods);
   static void on_cursor(GLFWwindow* w, double x, double y);
   static void on_scroll(GLFWwindow* w, double dx, double dy);
   static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
+  static void on_char(GLFWwindow* w, unsigned int c);
   static void on_drop(GLFWwindow* w, int count, const char** paths);
+  static void on_focus(GLFWwindow* w, int focused);
+  static void on_cursor_enter(GLFWwindow* w, int entered);
+  static bool imgui_ready();  // ImGui's GLFW backend is there to forward to
   Vec2d to_framebuffer(double x, double y) const;
 
   GLFWwindow* window_;
   ViewerState& state_;
   NavigateTool navigate_;
   std::unique_ptr<InputTool> tool_;
+  KeyRouting keys_;
   Vec2d last_cursor_;
   bool have_cursor_ = false;
 };

@@ -10,24 +10,33 @@ namespace gpulife::app {
 
 void draw_control_window(ViewerState& state);  // control_window.cpp
 
-void engine_panel(ViewerState& state);   // engine_panel.cpp: engine choice, launch parameters
-void run_panel(ViewerState& state);      // run_panel.cpp: run/pause, step, pace
-void grid_panel(ViewerState& state);     // grid_panel.cpp: size, topology, rule
-void stats_panel(ViewerState& state);    // stats_panel.cpp: live figures and history
-void edit_panel(ViewerState& state);     // edit_panel.cpp: tools, undo, selection, paste
-void file_panel(ViewerState& state);     // file_dialogs.cpp: open, save, library, help, recent
+void engine_panel(ViewerState& state);  // engine_panel.cpp: engine choice, launch parameters
+void run_panel(ViewerState& state);     // run_panel.cpp: run/pause, step, pace
+void grid_panel(ViewerState& state);    // grid_panel.cpp: size, topology, rule
+void stats_panel(ViewerState& state);   // stats_panel.cpp: live figures and history
+void edit_panel(ViewerState& state);    // edit_panel.cpp: tools, undo, selection, paste
+void file_panel(ViewerState& state);    // file_dialogs.cpp: open, save, library, help, recent
 void compare_panel(ViewerState& state);  // compare_panel.cpp: start/stop, tiles, check interval
 void watch_panel(ViewerState& state);    // watch_panel.cpp: colours, graph, Identify, Track, stops
 
 // Floating windows and overlays drawn every frame (file_dialogs.cpp, edit_panel.cpp).
 void draw_edit_windows(ViewerState& state);
-void draw_grow_prompt(ViewerState& state);
 void draw_edit_overlay(ViewerState& state);
+// The menu bar along the top, with the cursor's cell and the figures at its right
+// (menu_bar.cpp); it sets state.menu_bar_height.
+void draw_menu_bar(ViewerState& state);
+// Notices over the grid (notice_overlay.cpp).
+void draw_notices(ViewerState& state);
+// "Grow the grid?" with each choice's memory, and confirmations (prompts.cpp).
+void draw_prompts(ViewerState& state);
+// A tooltip wrapped to tooltip_width(), which always fits inside the window (tooltip.cpp).
+void wrapped_tooltip(const std::string& text);
+float tooltip_width();
 void draw_graph_window(ViewerState& state);     // graph_window.cpp: the population graph
 void draw_identify_window(ViewerState& state);  // watch_panel.cpp: Identify's result
 void draw_info_window(ViewerState& state);      // watch_panel.cpp: the pattern's own description
-void draw_compare_window(ViewerState& state);   // compare_panel.cpp: live bars, agreement
-void draw_tile_labels(ViewerState& state);      // compare_panel.cpp: engine name per tile
+void draw_compare_window(ViewerState& state);  // compare_panel.cpp: live bars, agreement
+void draw_tile_labels(ViewerState& state);     // compare_panel.cpp: engine name per tile
 // A plot of ms/generation (history_plot.cpp): scaled to the steady state, the limit marked;
 // `colour` 0 takes the style's plot colour.
 void draw_ms_history(const std::vector<float>& history, double limit_ms, float height,

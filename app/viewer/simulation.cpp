@@ -127,6 +127,8 @@ void Simulation::switch_engine(const std::string& engine) {
   backend_ = std::move(next);
   configure_backend(history_on_ && !device_path ? &history : nullptr);
   engine_name_ = engine;
+  // The engine counts on from the total, so undo's run labels and snapshots stay in one count.
+  backend_->with_engine([&](Engine& e) { e.set_generation(total); });
   generation_base_ = total - backend_->figures().generation;
   last_steps_completed_ = last_sample_steps_ = backend_->figures().steps_completed;
   pacer_.reset();
@@ -143,7 +145,7 @@ void Simulation::recreate(GridSize size, Topology topology) {
   Grid next = regrid(state(&total), size, topology);
   const std::string engine = engine_name_;
   start(engine, next, rule_);
-  generation_base_ = total;
+  backend_->with_engine([&](Engine& e) { e.set_generation(total); });  // one count, as above
 }
 
 void Simulation::configure_backend(const Grid* history) {
@@ -184,7 +186,20 @@ void Simulation::set_params(const Params& params) {
 }
 
 void Simulation::request_step(uint64_t n) {
-  if (backend_) backend_->advance(n);
+  steps_owed_ += n;
+  feed_steps();
+}
+
+void Simulation::feed_steps() {
+  // A backend keeps its queue short (so pausing is immediate) and would drop what is added to
+  // a full one: steps asked for faster than they run wait here instead, none lost.
+  if (!backend_ || steps_owed_ == 0 || backend_->backlog() > 0) return;
+  backend_->advance(steps_owed_);
+  steps_owed_ = 0;
+}
+
+uint64_t Simulation::backlog() const {
+  return steps_owed_ + (backend_ ? backend_->backlog() : 0);
 }
 
 uint64_t Simulation::due_generations(double dt, double budget_ms) {
@@ -234,6 +249,7 @@ void Simulation::toggle_fastest() {
 
 void Simulation::tick(double dt) {
   if (!backend_) return;
+  feed_steps();
   last_step_wall_ms_ = 0;
   if (const uint64_t n = due_generations(dt, step_budget_ms_); n > 0) {
     const auto t0 = Clock::now();

@@ -70,8 +70,11 @@ class Simulation {
   void update(double dt) {
     if (backend_) update_figures(dt);
   }
-  // Steps `n` generations now, running or not (Space).
+  // Steps `n` generations now, running or not (Space); steps asked for while earlier ones still
+  // run are queued, never dropped.
   void request_step(uint64_t n);
+  // Generations asked for and not yet run.
+  uint64_t backlog() const;
 
   // What to count after each step (the population graph, stop conditions, Autofit); kept
   // across engine switches and restarts.
@@ -153,7 +156,9 @@ class Simulation {
   PaceSettings before_fastest_{PaceMode::Rate, 1, 60.0};
   double step_budget_ms_ = 14.0;
   double last_step_wall_ms_ = 0;
-  int warmup_steps_ = 0;  // steps of a new engine left out of the history
+  int warmup_steps_ = 0;     // steps of a new engine left out of the history
+  uint64_t steps_owed_ = 0;  // single steps waiting for the backend's queue to empty
+  void feed_steps();
 
   void note_edit(const Box& box, bool whole);
   void note_restart();

@@ -24,8 +24,8 @@ void stats_panel(ViewerState& s) {
     ImGui::Text(f.gcells_per_second >= 100 ? "%.0f Gcell/s" : "%.3g Gcell/s", f.gcells_per_second);
     ImGui::Text("%.1f%% of %.0f GB/s limit", f.percent_of_limit, f.limit_gbytes_per_second);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("limit: %s\n(bytes one generation must move / ms per generation)",
-                        f.limit_source.c_str());
+      wrapped_tooltip("limit: " + f.limit_source +
+                      "\n(bytes one generation must move / ms per generation)");
   } else {
     ImGui::TextDisabled("ms/gen: not stepped yet");
     ImGui::TextDisabled("%% of limit: -");

@@ -43,8 +43,10 @@ int view_command(const std::vector<std::string>& args) {
   p.option("center", "", "X,Y", "start with this cell in the middle (with or without --zoom)");
   p.flag("run", "", "start running at once (the demo always does)");
   p.flag("headless", "", "render offscreen through EGL on the GPU (no display needed)");
-  p.flag("hide-panel", "", "start with the control panel hidden (F10 toggles it)");
+  p.flag("hide-panel", "", "start with the panel and the menu bar hidden (F10 brings them back)");
   p.flag("no-vsync", "", "do not wait for the display's refresh");
+  p.option("frame-delay", "", "MS",
+           "sleep MS milliseconds every frame, to try the viewer at a low frame rate", "0");
   p.option("paste", "", "PATTERN", "paste a pattern file or bundled name after the first frame");
   p.option("paste-at", "", "X,Y", "where the paste's top-left goes (default: the view's middle)");
   p.option("paste-mode", "", "copy|or|xor", "how the paste combines with the grid", "or");
@@ -52,6 +54,9 @@ int view_command(const std::vector<std::string>& args) {
   p.flag("library", "", "open the pattern library window");
   p.flag("help-window", "", "open the keyboard map window (F1)");
   p.flag("open-dialog", "", "open the File > Open browser");
+  p.option(
+      "menu", "", "NAME",
+      "hold this menu of the menu bar open, for screenshots (File, Edit, View, Control, Help)");
   p.flag("compare", "",
          "compare mode: the --engine list (default: every GPU engine, or the CPU engines without "
          "a GPU) steps copies of the same state side by side, checked for agreement");
@@ -155,6 +160,7 @@ int view_command(const std::vector<std::string>& args) {
         "engine menu");
   o.hide_panel = p.has("hide-panel");
   o.vsync = !p.has("no-vsync") && o.frames == 0;
+  o.frame_delay_ms = int(p.get_int("frame-delay", 0, 10000));
   o.paste = p.get("paste");
   if (p.has("paste-at")) {
     const std::string c = p.get("paste-at");
@@ -173,6 +179,7 @@ int view_command(const std::vector<std::string>& args) {
   o.show_library = p.has("library");
   o.show_help = p.has("help-window");
   o.show_open = p.has("open-dialog");
+  o.open_menu = p.get("menu");
   return run_viewer(o);
 }
 

@@ -75,7 +75,7 @@ void setup_simulation(ViewerState& s) {
     Pattern pattern = load_named_pattern(o.pattern);
     if (o.rule) pattern.rule = parse_rule(*o.rule);
     GridRequest request{size, o.topology};
-    const GridSetup setup = choose_grid(pattern, request, 1024);
+    const GridSetup setup = choose_view_grid(s, pattern, request);
     for (const std::string& note : setup.notes) std::cerr << "gpulife view: " << note << "\n";
     grid = Grid(setup.size.width, setup.size.height, setup.topology);
     grid.place(pattern, setup.origin);
@@ -95,6 +95,7 @@ void setup_simulation(ViewerState& s) {
     Grid soup(grid.width(), grid.height(), grid.topology());
     soup.randomize(o.random_density, 20261129);
     for (size_t i = 0; i < soup.words().size(); ++i) grid.words()[i] |= soup.words()[i];
+    s.pattern_name = soup_name(o.pattern.empty() ? "" : s.pattern_name, o.random_density);
   }
   if (o.verify) s.initial = grid;
   const std::string engine = o.compare          ? compare_engines.front()
@@ -123,12 +124,13 @@ void setup_simulation(ViewerState& s) {
                 static_cast<long long>(s.sim.width()), static_cast<long long>(s.sim.height()),
                 s.tiles, static_cast<unsigned long long>(s.compare.check_every));
   }
-  s.show_panel = !o.hide_panel;
+  s.show_panel = s.show_menu_bar = !o.hide_panel;
   s.edit.show_library = o.show_library;
   s.edit.show_help = o.show_help;
   s.edit.show_open = o.show_open;
   if (const fs::path list = recent_files_path(); !list.empty())
     s.edit.recent = RecentFiles::load(list);
+  if (!o.pattern.empty()) remember_file(s, o.pattern);
 }
 
 // ImGui context and style; the platform backend (GLFW) is optional so headless runs show the
@@ -152,7 +154,7 @@ class ImGuiSession {
       config.SizePixels = 13.0f * scale;
       io.Fonts->AddFontDefault(&config);
     }
-    if (glfw_ && !ImGui_ImplGlfw_InitForOpenGL(static_cast<GLFWwindow*>(glfw_window), true))
+    if (glfw_ && !ImGui_ImplGlfw_InitForOpenGL(static_cast<GLFWwindow*>(glfw_window), false))
       throw Error("cannot initialise the ImGui GLFW backend");
     renderer_ = ImGui_ImplOpenGL3_Init("#version 450");
     if (!renderer_) {
@@ -184,19 +186,22 @@ struct StopSimulation {
   }
 };
 
-// The desktop window as a frame surface.
+// The desktop window as a frame surface; its events pass through the input router.
 class WindowSurface final : public FrameSurface {
  public:
-  explicit WindowSurface(GlfwWindow& window) : window_(window) {}
+  WindowSurface(GlfwWindow& window, InputRouter& input) : window_(window), input_(input) {}
   bool closed() override { return window_.should_close(); }
   bool take_events(bool idle, double timeout_s) override {
-    if (!idle && !window_.minimised()) {
+    input_.begin_events();
+    if ((!idle || input_.events_pending()) && !window_.minimised()) {
       glfwPollEvents();
+      input_.end_events();
       return false;
     }
     // Nothing to draw (or nothing new): sleep until something happens instead of spinning.
     const double t0 = glfwGetTime();
     glfwWaitEventsTimeout(window_.minimised() ? 0.1 : timeout_s);
+    input_.end_events();
     return glfwGetTime() - t0 < timeout_s * 0.9;
   }
   void framebuffer_size(int& w, int& h) override { window_.framebuffer_size(w, h); }
@@ -217,6 +222,7 @@ class WindowSurface final : public FrameSurface {
 
  private:
   GlfwWindow& window_;
+  InputRouter& input_;
 };
 
 // An offscreen framebuffer of a headless EGL context as a frame surface.
@@ -272,7 +278,7 @@ int run_windowed(ViewerState& s) {
   ImGuiSession imgui(s.ui_scale, window.handle());
   StopSimulation stop{s};
   setup_simulation(s);
-  WindowSurface surface(window);
+  WindowSurface surface(window, input);
   return drive_frames(s, surface, true);
 }
 

@@ -2,17 +2,24 @@
 #include "app/viewer/viewer_state.hpp"
 
 #include <algorithm>
+#include <cinttypes>
+#include <cstdio>
 
 #include "core/rule.hpp"
 
 namespace gpulife::app {
+
+// The part of the framebuffer not covered by the menu bar, the panel or the library window.
 void free_screen_area(const ViewerState& s, Vec2d& lo, Vec2d& hi) {
   const Vec2d vp = s.camera.viewport();
   lo = {0, 0};
   hi = vp;
   if (s.tile_size.x > 0) return;  // tiles: each is a view of its own, the panel floats over one
+  if (s.show_menu_bar && s.menu_bar_height < vp.y * 0.5) lo.y = s.menu_bar_height;
   if (s.show_panel && s.panel_max.x > s.panel_min.x && s.panel_max.x < vp.x * 0.6)
     lo.x = s.panel_max.x;
+  if (s.covered_right > lo.x + (vp.x - lo.x) * 0.4 && s.covered_right < vp.x)
+    hi.x = s.covered_right;
 }
 
 void fit_pattern(ViewerState& s, bool animate) {
@@ -64,12 +71,59 @@ void zoom_step(ViewerState& s, double factor) {
   s.camera.animate_zoom_at({(lo.x + hi.x) * 0.5, (lo.y + hi.y) * 0.5}, factor);
 }
 
+void change_step_size(ViewerState& s, bool faster) {
+  const std::string before = s.sim.pace.describe();
+  if (faster) {
+    s.sim.pace.faster(s.sim.step_size());
+  } else {
+    s.sim.pace.slower(s.sim.step_size());
+  }
+  const std::string now = s.sim.pace.describe();
+  s.report(now == before ? "the pace stays at " + now + " (its limit)" : "pace " + now);
+}
+
+void toggle_fastest_pace(ViewerState& s) {
+  s.sim.toggle_fastest();
+  s.report("pace: " + s.sim.pace.describe());
+}
+
+void choose_tool(ViewerState& s, EditTool tool) {
+  s.edit.tool = tool;
+  s.report(std::string(to_string(tool)) + " tool");
+}
+
+void toggle_panel(ViewerState& s) {
+  s.show_panel = !s.show_panel;
+  if (s.show_panel) s.show_menu_bar = true;
+}
+
 std::string window_title(const ViewerState& s) {
-  const Rule rule = s.sim.rule();
-  std::string rule_text = rule.to_string();
-  if (auto name = rule_name(rule)) rule_text += " (" + std::string(*name) + ")";
+  const RuleSpec spec = current_rule_spec(s);
+  std::string rule_text = spec.to_string();
+  if (auto name = rule_name(spec.rule)) rule_text += " (" + std::string(*name) + ")";
+  const LiveFigures& f = s.sim.figures();
+  char figures[80];
+  if (f.population_known) {
+    std::snprintf(figures, sizeof figures, "generation %" PRIu64 ", population %" PRIu64,
+                  f.generation, f.population);
+  } else {
+    std::snprintf(figures, sizeof figures, "generation %" PRIu64, f.generation);
+  }
   return "gpulife — " + (s.pattern_name.empty() ? std::string("untitled") : s.pattern_name) +
-         " — " + rule_text;
+         " — " + figures + " — " + rule_text;
+}
+
+std::string soup_name(const std::string& base, double density) {
+  char text[64];
+  std::snprintf(text, sizeof text, "random soup, density %.3g", density);
+  return base.empty() ? std::string(text) : base + " + " + text;
+}
+
+void ViewerState::report(std::string text, bool error) {
+  if (error) std::fprintf(stderr, "gpulife view: %s\n", text.c_str());
+  notices.add(text, error ? NoticeKind::Error : NoticeKind::Info);
+  message = std::move(text);
+  message_is_error = error;
 }
 
 }  // namespace gpulife::app

@@ -41,6 +41,7 @@ struct ViewerOptions {
   double zoom = 0;  // > 0: start at this many pixels per cell (around --center or the fit's)
   std::optional<std::pair<double, double>> center;  // cell at the middle of the free area
   bool vsync = true;
+  int frame_delay_ms = 0;  // > 0: sleep this long each frame (to try input at low frame rates)
   // Scripted edits for tests and screenshots: paste a pattern (file or bundled name) with its
   // top-left at paste_at (default: centred in the view), or leave it as the cursor preview.
   std::string paste;
@@ -50,6 +51,7 @@ struct ViewerOptions {
   bool show_library = false;
   bool show_help = false;
   bool show_open = false;
+  std::string open_menu;           // a menu of the menu bar to show open (screenshots)
   int width = 1280, height = 800;  // window (or headless framebuffer) size
   // Compare mode: these engines (empty: Comparison::default_engines()) step copies of the state.
   bool compare = false;

@@ -9,6 +9,10 @@
 #include "app/viewer/camera.hpp"
 #include "app/viewer/comparison.hpp"
 #include "app/viewer/edit_state.hpp"
+#include "app/viewer/file_actions.hpp"
+#include "app/viewer/grid_fit.hpp"
+#include "app/viewer/memory_probe.hpp"
+#include "app/viewer/notices.hpp"
 #include "app/viewer/simulation.hpp"
 #include "app/viewer/viewer_options.hpp"
 #include "app/viewer/watch.hpp"
@@ -60,23 +64,30 @@ struct ViewerState {
 
   std::string pattern_name;  // for the window title
   bool show_panel = true;
+  bool show_menu_bar = true;
   float ui_scale = 1.0f;
-  // Screen area the panel covers (framebuffer pixels), so fits can avoid it.
+  // Screen areas windows cover (framebuffer pixels), so fits can avoid them: the panel, the
+  // menu bar's height, and where a window kept at the right edge (the library) begins (0: none).
   Vec2d panel_min, panel_max;
+  double menu_bar_height = 0;
+  double covered_right = 0;
 
-  // A message for the user, shown in the panel until replaced (errors in red).
+  // The last message for the user (errors in red), and every message as a notice over the grid.
   std::string message;
   bool message_is_error = false;
+  Notices notices;
+
+  // What "grow the grid?" and re-creating the grid check a size against.
+  MemoryProbe memory = system_memory_probe();
+  size_t max_draw_bytes = kMaxDrawBytes;
 
   FrameFigures frame;
   std::unique_ptr<FrameScript> script;  // null unless a script drives the viewer
   bool quit = false;
   Grid initial;  // the start state, kept only for --verify
 
-  void report(std::string text, bool error = false) {
-    message = std::move(text);
-    message_is_error = error;
-  }
+  // Shows a message over the grid (errors stay until dismissed, and are written to stderr too).
+  void report(std::string text, bool error = false);
 };
 
 // Actions shared by keyboard shortcuts and panel buttons.
@@ -87,8 +98,19 @@ void toggle_running(ViewerState& state);
 // size (gens/frame), as in Golly.
 void step_once(ViewerState& state, uint64_t generations = 1);
 void zoom_step(ViewerState& state, double factor);  // around the free area's centre
-// The part of the framebuffer the panel leaves free (all of it while tiled).
+// The part of the framebuffer the menu bar, the panel and a window kept at the right edge leave
+// free (all of it while tiled).
 void free_screen_area(const ViewerState& state, Vec2d& lo, Vec2d& hi);
+// Golly's + and -: double or halve the step or the rate (see PaceSettings), said in a notice.
+void change_step_size(ViewerState& state, bool faster);
+// 0: the fastest pace (auto), or back to the one before.
+void toggle_fastest_pace(ViewerState& state);
+void choose_tool(ViewerState& state, EditTool tool);
+// F10: the panel on or off (bringing back the menu bar with it).
+void toggle_panel(ViewerState& state);
+// "gpulife — NAME — generation G, population P — RULE": what a window list shows, panel or not.
 std::string window_title(const ViewerState& state);
+// The name of a --random soup (on its own, or sown over the pattern `base`).
+std::string soup_name(const std::string& base, double density);
 
 }  // namespace gpulife::app

@@ -1,0 +1,75 @@
+// bit-multistep's two-rows-a-step kernels (B3/S23), one per shape; compiled apart from the
+// one-row kernels so the two build in parallel.
+#include "gpu/bit_multistep_pair.hpp"
+
+namespace gpulife::gpu::multistep {
+namespace {
+
+template <int K, int D, bool kFma>
+__device__ __forceinline__ void pair_pass(const PassArgs& a) {
+  const int64_t warp_col = int64_t(blockIdx.x) * blockDim.y + threadIdx.y;
+  if (warp_col >= a.warp_cols) return;  // whole warps only
+  ShuffleLanes lanes;
+  WarpPairPass<K, D, kFma, ShuffleLanes> pass(a, warp_col, int(threadIdx.x), lanes);
+  for (int64_t tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) pass.run_tile(tile);
+}
+
+template <int K, int D, bool kFma>
+__global__ void pair_pass_kernel(const __grid_constant__ PassArgs a) {
+  pair_pass<K, D, kFma>(a);
+}
+
+// The same with registers capped so that more warps fit an SM (65536 registers): 168 a thread
+// for 12 warps, 128 for 16.
+template <int K, int D, int kMaxRegisters>
+__global__ void __maxnreg__(kMaxRegisters) pair_pass_capped(const __grid_constant__ PassArgs a) {
+  pair_pass<K, D, false>(a);
+}
+
+template <int K, bool kFma>
+PassKernel for_depth(int depth) {
+  switch (depth) {
+    case 1:
+      return pair_pass_kernel<K, 1, kFma>;
+    case 2:
+      return pair_pass_kernel<K, 2, kFma>;
+    case 4:
+      return pair_pass_kernel<K, 4, kFma>;
+    case 8:
+      if constexpr (K <= 2) return pair_pass_kernel<K, 8, kFma>;
+      break;
+    case 16:
+      if constexpr (K == 1) return pair_pass_kernel<K, 16, kFma>;
+      break;
+  }
+  return nullptr;
+}
+
+template <bool kFma>
+PassKernel for_words(int words_per_thread, int depth) {
+  switch (words_per_thread) {
+    case 1:
+      return for_depth<1, kFma>(depth);
+    case 2:
+      return for_depth<2, kFma>(depth);
+    case 4:
+      return for_depth<4, kFma>(depth);
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+PassKernel pair_kernel(int words_per_thread, int depth, bool fma, int warps_per_sm) {
+  if (!fma && words_per_thread * depth >= 8) {
+    const int shape = words_per_thread * 100 + depth;
+    if (warps_per_sm == 12 && shape == 116) return pair_pass_capped<1, 16, 168>;
+    if (warps_per_sm == 12 && shape == 208) return pair_pass_capped<2, 8, 168>;
+    if (warps_per_sm == 16 && shape == 116) return pair_pass_capped<1, 16, 128>;
+    if (warps_per_sm == 16 && shape == 208) return pair_pass_capped<2, 8, 128>;
+    if (warps_per_sm == 16 && shape == 108) return pair_pass_capped<1, 8, 128>;
+  }
+  return fma ? for_words<true>(words_per_thread, depth) : for_words<false>(words_per_thread, depth);
+}
+
+}  // namespace gpulife::gpu::multistep

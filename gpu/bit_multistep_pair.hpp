@@ -1,0 +1,236 @@
+// bit-multistep, two rows a step: B3/S23 with the sum of two vertically adjacent row sums shared
+// by the two output rows that need it, in plain C++ that nvcc also compiles for the device.
+#pragma once
+
+#include "gpu/bit_multistep.hpp"
+
+namespace gpulife::gpu::multistep {
+
+// The pair sum P = b + c of two adjacent rows' row sums, as three gates of a LOP3 network, and
+// the next state of a cell from P, the row sums b (the cell's row or the one above it), c, the
+// third row's sum r and the cell x: 3 gates shared by two outputs plus 4 per output, 5.5 LOP3s a
+// cell instead of 7. Found by tools/lop3_search (`lop3_search.py pair 3 4`; `pair 3 3`, `4 3`
+// and `5 3` are unsatisfiable, so no network of this shape has fewer gates per output).
+struct PairSum {
+  uint32_t g0, g1, g2;
+};
+GPULIFE_MS_HD PairSum pair_sum(RowSum b, RowSum c) {
+  const uint32_t g0 = lop3<0xB2>(b.s1, c.s0, c.s1);
+  return {g0, lop3<0xE8>(b.s1, c.s0, c.s1), lop3<0xE8>(b.s0, c.s0, g0)};
+}
+GPULIFE_MS_HD uint32_t pair_next(PairSum p, RowSum b, RowSum c, RowSum r, uint32_t x) {
+  const uint32_t g3 = lop3<0xE8>(r.s0, p.g0, p.g2);
+  const uint32_t g4 = lop3<0x96>(b.s0, c.s0, r.s0);
+  const uint32_t g5 = lop3<0x16>(r.s1, p.g1, g3);
+  return lop3<0xA8>(x, g4, g5);
+}
+
+// Output words of one warp: the outermost word on each side goes stale from the outside in, one
+// cell a generation, so after at most 16 generations its inner 16 cells are still exact. Lane 0
+// stores the upper half of its first word and lane 31 the lower half of its last, and
+// neighbouring warps overlap by one word: 32 * K - 1 words a warp.
+template <int K>
+inline constexpr int kPairWarpWords = 32 * K - 1;
+
+// Warps across a row of `pitch` words.
+GPULIFE_MS_HD int64_t pair_warp_cols(int64_t pitch, int words_per_thread) {
+  const int64_t out = 32 * words_per_thread - 1;
+  return (pitch + 1 + out - 1) / out;
+}
+
+// Rows a tile streams beyond its own: the levels lag three rows each.
+GPULIFE_MS_HD int64_t pair_extra_rows(int depth) {
+  return 4 * int64_t(depth) - 2;
+}
+
+// One warp's work for one tile, two rows a step. Level g at step s takes rows R, R + 1 (gen g),
+// R = ystart + 2s - 3g, and completes rows R - 1 and R (gen g + 1), which level g + 1 takes at
+// step s + 1. Per level the state is the row sums of the two rows before R, the cells of the
+// row before R (the previous step's second input) and this step's two input rows; both are
+// double-buffered by the step's parity, so a two-step unroll moves nothing. Levels run last to
+// first, so a level's input slots are free once it has read them.
+template <int K, int D, bool kFma, class Lanes>
+class WarpPairPass {
+ public:
+  static_assert(D <= 16, "the edge words' inner halves are exact for at most 16 generations");
+
+  GPULIFE_MS_HD WarpPairPass(const PassArgs& a, int64_t warp_col, int lane, Lanes& lanes)
+      : a_(a), lanes_(lanes) {
+    cols_.init(a, warp_col * kPairWarpWords<K> - 1, lane);
+    for (int j = 0; j < K; ++j) {
+      const int64_t m = cols_.mbase + j;
+      store_[j] = m >= 0 && m < a.pitch ? kFull : kNone;
+      if (store_[j] && lane == 0 && j == 0) store_[j] = kUpper;
+      if (store_[j] && lane == 31 && j == K - 1) store_[j] = kLower;
+    }
+  }
+
+  GPULIFE_MS_HD void run_tile(int64_t tile) {
+    const int64_t y0 = tile * a_.tile_rows;
+    rows_ = int32_t(a_.tile_rows < a_.height - y0 ? a_.tile_rows : a_.height - y0);
+    // Level D - 1 at step s completes rows y0 + 2 (s - s_first) and the one after.
+    const int32_t s_first = 2 * D - 1;
+    const int32_t nsteps = s_first + (rows_ + 1) / 2;
+    ystart_ = y0 - D;
+    for (int p = 0; p < 2; ++p)
+      for (int g = 0; g < D; ++g)
+        for (int j = 0; j < K; ++j) {
+          sum_[p][g][0][j] = sum_[p][g][1][j] = RowSum{0, 0};
+          in_[p][g][0][j] = in_[p][g][1][j] = 0;
+        }
+    // Steps needing no row checks: on a plane every level's rows and the two rows loaded lie
+    // inside the grid (level D - 1's first output row >= 0, the second row loaded < height).
+    int32_t s_a = 0, s_b = nsteps;
+    if (!a_.torus) {
+      const int64_t lo = (3 * D - 1 - ystart_ + 1) / 2;      // ystart + 2s - 3D + 2 >= 0
+      const int64_t hi = (a_.height - 4 - ystart_) / 2 + 1;  // ystart + 2s + 3 < height
+      s_a = int32_t(clamp64(lo, 0, nsteps));
+      s_b = int32_t(clamp64(a_.height - 4 - ystart_ < 0 ? 0 : hi, s_a, nsteps));
+    }
+    // The unrolled loop starts on an even step, so the phases match the step's parity.
+    if (s_a % 2) ++s_a;
+    if (s_a > nsteps) s_a = nsteps;
+    if (s_b < s_a) s_b = s_a;
+    const int32_t s_fast_end = s_a + (s_b - s_a) / 2 * 2;
+    reader_.start(a_, ystart_);
+    st_row_ = a_.dst + (y0 - 2 * s_first) * a_.pitch;  // the rows of step 0, advanced 2 a step
+    st_first_ = s_first;
+    load<true>(in_[0][0][0]);
+    load<true>(in_[0][0][1]);
+    int32_t s = 0;
+    for (; s < s_a && s < nsteps; ++s) masked_step(s);
+    if (cols_.edge_col)
+      s = fast_steps<true>(s, s_fast_end);
+    else
+      s = fast_steps<false>(s, s_fast_end);
+    for (; s < nsteps; ++s) masked_step(s);
+  }
+
+ private:
+  enum : uint8_t { kNone = 0, kFull, kUpper, kLower };
+
+  template <bool kCheck>
+  GPULIFE_MS_HD void load(uint32_t (&out)[K]) {
+    reader_.template load<kCheck>(a_, cols_, out);
+  }
+
+  template <bool kColumns>
+  GPULIFE_MS_HD int32_t fast_steps(int32_t s, int32_t end) {
+    for (; s < end; s += 2) {
+      step<0, false, kColumns>(s);
+      step<1, false, kColumns>(s + 1);
+    }
+    return s;
+  }
+
+  GPULIFE_MS_HD void masked_step(int32_t s) {
+    if (s % 2)
+      step<1, true, true>(s);
+    else
+      step<0, true, true>(s);
+  }
+
+  GPULIFE_MS_HD RowSum sum_of(const uint32_t (&x)[K], int j, uint32_t from_west,
+                              uint32_t from_east) const {
+    const uint32_t w = west<kFma>(j == 0 ? from_west : x[j - 1], x[j], a_.two);
+    const uint32_t e = east<kFma>(x[j], j == K - 1 ? from_east : x[j + 1], a_.high);
+    return row_sum(w, x[j], e);
+  }
+
+  GPULIFE_MS_HD void store_word(uint32_t* row, int j, uint32_t v) const {
+    const int32_t m = cols_.mbase + j;
+    v &= cols_.keep[j];
+    switch (store_[j]) {
+      case kFull:
+        row[m] = v;
+        break;
+      case kUpper:
+        reinterpret_cast<uint16_t*>(row + m)[1] = uint16_t(v >> 16);
+        break;
+      case kLower:
+        reinterpret_cast<uint16_t*>(row + m)[0] = uint16_t(v);
+        break;
+      default:
+        break;
+    }
+  }
+
+  // One step at parity kP. kMask: rows may lie outside a plane grid; kColumns: clear the cells
+  // beyond a plane's side edges.
+  template <int kP, bool kMask, bool kColumns>
+  GPULIFE_MS_HD void step(int32_t s) {
+    constexpr int kQ = 1 - kP;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int g = D - 1; g >= 0; --g) {
+      uint32_t(&n1)[K] = in_[kP][g][0];
+      uint32_t(&n2)[K] = in_[kP][g][1];
+      const uint32_t(&xm)[K] = in_[kQ][g][1];  // the row before n1: the previous n2
+      uint32_t w1, e1, w2, e2;
+      lanes_.exchange(n1[K - 1], n1[0], w1, e1);
+      lanes_.exchange(n2[K - 1], n2[0], w2, e2);
+      uint32_t mask_m = ~0u, mask_n = ~0u;
+      if (kMask && !a_.torus) {
+        const int64_t r = ystart_ + 2 * int64_t(s) - 3 * g;
+        mask_m = (r - 1 >= 0 && r - 1 < a_.height) ? ~0u : 0u;
+        mask_n = (r >= 0 && r < a_.height) ? ~0u : 0u;
+      }
+      uint32_t out_m[K], out_n[K];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+      for (int j = 0; j < K; ++j) {
+        const RowSum u = sum_[kQ][g][0][j], m = sum_[kQ][g][1][j];
+        const RowSum c1 = sum_of(n1, j, w1, e1), c2 = sum_of(n2, j, w2, e2);
+        const PairSum p = pair_sum(m, c1);
+        out_m[j] = pair_next(p, m, c1, u, xm[j]);
+        out_n[j] = pair_next(p, m, c1, c2, n1[j]);
+        sum_[kP][g][0][j] = c1;
+        sum_[kP][g][1][j] = c2;
+        if (kMask) {
+          out_m[j] &= cols_.colmask[j] & mask_m;
+          out_n[j] &= cols_.colmask[j] & mask_n;
+        } else if (kColumns) {
+          out_m[j] &= cols_.colmask[j];
+          out_n[j] &= cols_.colmask[j];
+        }
+      }
+      if (g < D - 1) {
+        for (int j = 0; j < K; ++j) {
+          in_[kQ][g + 1][0][j] = out_m[j];
+          in_[kQ][g + 1][1][j] = out_n[j];
+        }
+      } else if (s >= st_first_) {
+        const int32_t y = 2 * (s - st_first_);  // tile row of out_m
+        for (int j = 0; j < K; ++j) store_word(st_row_, j, out_m[j]);
+        if (y + 1 < rows_)
+          for (int j = 0; j < K; ++j) store_word(st_row_ + a_.pitch, j, out_n[j]);
+      }
+    }
+    load<kMask>(in_[kQ][0][0]);
+    load<kMask>(in_[kQ][0][1]);
+    st_row_ += 2 * a_.pitch;
+  }
+
+  const PassArgs& a_;
+  Lanes& lanes_;
+  LaneColumns<K> cols_;
+  RowReader<K> reader_;
+  uint8_t store_[K];  // how this lane writes each word
+  int32_t rows_ = 0;
+  int64_t ystart_ = 0;
+  uint32_t* st_row_ = nullptr;
+  int32_t st_first_ = 0;
+  RowSum sum_[2][D][2][K];   // per parity and level: the row sums of the two rows before n1
+  uint32_t in_[2][D][2][K];  // per parity and level: the two input rows
+};
+
+// The device kernel of this pass for a shape (gpu/bit_multistep_pair.cu); nullptr where none is
+// built (depth * words_per_thread > 16). warps_per_sm 12 or 16 picks a kernel with registers
+// capped to fit that many warps on an SM, built for funnel shifts at depth 16 x 1 word, 8 x 2
+// (and 8 x 1 for 16 warps); elsewhere, and with 0, the compiler's choice.
+using PassKernel = void (*)(PassArgs);
+PassKernel pair_kernel(int words_per_thread, int depth, bool fma, int warps_per_sm);
+
+}  // namespace gpulife::gpu::multistep

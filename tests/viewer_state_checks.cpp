@@ -1,0 +1,379 @@
+// Tests what the viewer does with the whole state, without a window: "grow the grid?" checked
+// against free memory (refusing with numbers, offering the largest grid that fits or a clipped
+// load), undo kept across loads, re-created grids and engine switches (or asked about first),
+// the undo labels' generations after a switch, a rule's bounded-grid suffix, saving a torus,
+// load errors shown as notices, the library stepping aside, and the recent files.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "app/grid_setup.hpp"
+#include "app/viewer/file_actions.hpp"
+#include "app/viewer/grid_fit.hpp"
+#include "app/viewer/viewer_state.hpp"
+#include "core/error.hpp"
+#include "core/pattern_io.hpp"
+
+namespace gpulife::app {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr double kGiB = 1073741824.0;
+
+MemoryProbe machine(double host_gib, std::optional<double> gpu_gib = std::nullopt) {
+  MemoryProbe p;
+  p.host_free_bytes = [=]() -> std::optional<double> { return host_gib * kGiB; };
+  p.device_free_bytes = [=]() -> std::optional<double> {
+    if (!gpu_gib) return std::nullopt;
+    return *gpu_gib * kGiB;
+  };
+  return p;
+}
+
+EngineInfo cpu_engine() {
+  EngineInfo info;
+  info.name = "test-cpu";
+  info.layout = CellLayout::BitPacked;
+  return info;
+}
+
+TEST(GridFit, NeedsAreAgainstWhatIsFreeAndTheDrawingLimit) {
+  const FitLimits limits{machine(1.0), kMaxDrawBytes};
+  const FitCheck small = check_fit(cpu_engine(), {4096, 4096}, limits);
+  EXPECT_TRUE(small.fits) << small.why;
+  EXPECT_GT(small.host_bytes, 4096.0 * 4096 / 8 * kHostCopiesCpu);
+  // 65536^2 bit-packed is 512 MiB a copy: the engine's two plus the viewer's five do not fit 1 GiB.
+  const FitCheck big = check_fit(cpu_engine(), {65536, 65536}, limits);
+  EXPECT_FALSE(big.fits);
+  EXPECT_NE(big.why.find("of host memory, 1.0 GiB free"), std::string::npos) << big.why;
+  // Over the renderer's 4 GiB per state, whatever the memory.
+  const FitCheck huge =
+      check_fit(cpu_engine(), {421056, 367488}, FitLimits{machine(1e6), kMaxDrawBytes});
+  EXPECT_FALSE(huge.fits);
+  EXPECT_NE(huge.why.find("the viewer can draw"), std::string::npos) << huge.why;
+  // A GPU engine is held against the GPU's memory.
+  EngineInfo gpu = cpu_engine();
+  gpu.gpu = true;
+  gpu.gl_shared = true;
+  gpu.layout = CellLayout::BytePerCell;
+  const FitCheck on_gpu =
+      check_fit(gpu, {32768, 32768}, FitLimits{machine(64, 1.0), kMaxDrawBytes});
+  EXPECT_FALSE(on_gpu.fits);
+  EXPECT_NE(on_gpu.why.find("of GPU memory"), std::string::npos) << on_gpu.why;
+  EXPECT_TRUE(check_fit(gpu, {32768, 32768}, FitLimits{machine(64, 16), kMaxDrawBytes}).fits);
+}
+
+TEST(GridFit, TheLargestThatFitsLiesBetweenThePatternAndTheOffer) {
+  const FitLimits limits{machine(2.0), kMaxDrawBytes};
+  const std::optional<GridSize> fit =
+      largest_fit(cpu_engine(), {200000, 100000}, {30000, 10000}, limits);
+  ASSERT_TRUE(fit);
+  EXPECT_TRUE(check_fit(cpu_engine(), *fit, limits).fits);
+  EXPECT_GE(fit->width, 30000);
+  EXPECT_LT(fit->width, 200000);
+  EXPECT_FALSE(check_fit(cpu_engine(), {fit->width * 11 / 10, fit->height * 11 / 10}, limits).fits)
+      << "not much more would fit";
+  EXPECT_FALSE(largest_fit(cpu_engine(), {400000, 400000}, {300000, 300000}, limits));
+}
+
+TEST(GridFit, AClipKeepsTheCornerWithTheMostCells) {
+  Pattern p({{0, 0}, {5, 5}, {199990, 100}, {199999, 99999}, {199998, 99998}, {199997, 99999}});
+  const ClipWindow c = best_clip(p, {1000, 1000});
+  EXPECT_EQ(c.where, "bottom-right");
+  EXPECT_EQ(c.kept, 3u);
+  const Pattern part = clip_pattern(p, c.window);
+  EXPECT_EQ(part.population(), 3u);
+  EXPECT_TRUE(part.bounding_box().max_x < 1000 && part.bounding_box().min_x >= 0);
+}
+
+class ViewerStateTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    cfg = fs::temp_directory_path() / ("gpulife_state_test_" + std::to_string(getpid()));
+    fs::create_directories(cfg);
+    setenv("XDG_CONFIG_HOME", cfg.c_str(), 1);
+    state.camera.set_viewport(1000, 800);
+    state.camera.set_view({32, 32}, 10.0);
+    state.memory = machine(16.0);
+    state.sim.start("reference", Grid(64, 64), Rule::life());
+  }
+  void TearDown() override {
+    state.sim.stop();
+    fs::remove_all(cfg);
+  }
+  fs::path write(const std::string& name, const std::string& text) {
+    std::ofstream(cfg / name, std::ios::binary) << text;
+    return cfg / name;
+  }
+  void draw(Cell c) {
+    apply_edit(state, [&](Engine& e) { return draw_cell(e, c, true); });
+  }
+  Grid grid() { return state.sim.state(); }
+  void run(uint64_t generations) {
+    history_begin_run(state);
+    const uint64_t target = state.sim.generation() + generations;
+    state.sim.request_step(generations);
+    for (int i = 0; i < 10000 && state.sim.generation() < target; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    history_end_run(state);
+  }
+  const Notice& newest() { return state.notices.items().back(); }
+
+  fs::path cfg;
+  ViewerState state;
+};
+
+TEST_F(ViewerStateTest, GrowingIntoTooLittleMemoryOffersTheLargestGridThatFits) {
+  // Free memory for the pattern's own 4000 x 2000, not for the 8000 x 4000 offered with room.
+  const double need = fit_for(state, {4000, 2000}).host_bytes;
+  state.memory = machine(need * 1.5 / kGiB);
+  const fs::path wide = write("wide.rle", "#N wide\nx = 4000, y = 2000\no3998bo1999$o!\n");
+  EXPECT_FALSE(load_file(state, wide.string()));
+  ASSERT_TRUE(state.edit.grow);
+  const PendingGrow& g = *state.edit.grow;
+  EXPECT_EQ(g.size.width, 8000);
+  EXPECT_FALSE(g.fit.fits);
+  EXPECT_NE(g.fit.why.find("MiB free"), std::string::npos) << g.fit.why;
+  EXPECT_NE(g.fit.why.find("of host memory"), std::string::npos) << g.fit.why;
+  ASSERT_FALSE(g.engines.empty());
+  ASSERT_TRUE(g.largest);
+  EXPECT_GE(g.largest->width, 4000);
+  EXPECT_GE(g.largest->height, 2000);
+  EXPECT_LT(g.largest->width, 8000);
+  EXPECT_EQ(primary_choice(g), GrowChoice::Largest);
+  EXPECT_FALSE(accept_grow(state, GrowChoice::Offered)) << "the offer that does not fit is refused";
+  EXPECT_TRUE(newest().kind == NoticeKind::Error);
+  EXPECT_EQ(state.sim.width(), 64);
+  EXPECT_FALSE(load_file(state, wide.string()));
+  const GridSize largest = *state.edit.grow->largest;
+  ASSERT_TRUE(accept_grow(state)) << state.message;
+  EXPECT_EQ(state.sim.width(), largest.width);
+  EXPECT_EQ(state.sim.state().population(), 3u);
+}
+
+TEST_F(ViewerStateTest, APatternTooLargeForAnyGridIsOfferedClipped) {
+  const fs::path golly = "/usr/share/golly/Patterns/Life/Breeders/switch-engine-ping-pong.rle";
+  const fs::path file =
+      fs::exists(golly) ? golly : write("far.rle", "x = 210515, y = 183739\n3o183737$210512b3o!\n");
+  state.memory = machine(24.0);
+  EXPECT_FALSE(load_file(state, file.string()));
+  ASSERT_TRUE(state.edit.grow);
+  const PendingGrow& g = *state.edit.grow;
+  EXPECT_FALSE(g.fit.fits);
+  EXPECT_FALSE(g.largest) << "its whole bounding box is over the 4 GiB a state may be drawn in";
+  ASSERT_TRUE(g.clip);
+  EXPECT_EQ(primary_choice(g), GrowChoice::Clipped);
+  EXPECT_LE(g.clip_size.width, kAutoGridMaxSide);
+  const uint64_t kept = g.clip->kept;
+  EXPECT_GT(kept, 0u);
+  EXPECT_LT(kept, g.pattern.population());
+  ASSERT_TRUE(accept_grow(state)) << state.message;
+  EXPECT_EQ(state.sim.state().population(), kept);
+  EXPECT_NE(state.message.find(std::to_string(kept) + " of "), std::string::npos) << state.message;
+  EXPECT_NE(state.pattern_name.find("(clipped)"), std::string::npos);
+}
+
+TEST_F(ViewerStateTest, ReCreatingAGridThatCannotBeHeldIsRefusedWithTheNumbers) {
+  state.memory = machine(0.5);
+  EXPECT_FALSE(recreate_grid(state, {200000, 200000}, Topology::Plane));
+  EXPECT_EQ(state.sim.width(), 64);
+  EXPECT_EQ(newest().kind, NoticeKind::Error);
+  EXPECT_NE(newest().text.find("200000 x 200000"), std::string::npos) << newest().text;
+}
+
+TEST_F(ViewerStateTest, UndoReachesBackThroughLoadsReCreatedGridsAndEngineSwitches) {
+  draw({10, 10});
+  const fs::path file = write("blinker.rle", "#N blinker\nx = 3, y = 1, rule = B36/S23\n3o!\n");
+  ASSERT_TRUE(load_file(state, file.string())) << state.message;
+  ASSERT_TRUE(recreate_grid(state, {128, 96}, Topology::Torus));
+  EXPECT_EQ(state.sim.topology(), Topology::Torus);
+  state.sim.switch_engine("cpu-simd");
+  draw({1, 1});
+  EXPECT_EQ(state.edit.history.undo_count(), 4u) << "the switch keeps the history";
+  ASSERT_TRUE(undo(state));  // the draw, on the new engine
+  ASSERT_TRUE(undo(state));  // the re-created grid
+  EXPECT_EQ(state.sim.width(), 64);
+  EXPECT_EQ(state.sim.topology(), Topology::Plane);
+  EXPECT_EQ(state.sim.engine_name(), "cpu-simd") << "undo restores the state, not the engine";
+  ASSERT_TRUE(undo(state));  // the load
+  EXPECT_EQ(state.sim.rule().to_string(), "B3/S23");
+  EXPECT_TRUE(grid().get(10, 10));
+  EXPECT_EQ(grid().population(), 1u);
+  ASSERT_TRUE(undo(state));  // the first draw
+  EXPECT_EQ(grid().population(), 0u);
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(redo(state)) << i << ": " << state.message;
+  EXPECT_EQ(state.sim.width(), 128);
+  EXPECT_EQ(state.pattern_name, "blinker");
+}
+
+TEST_F(ViewerStateTest, AfterAnEngineSwitchTheUndoLabelShowsTheRealGeneration) {
+  draw({10, 10});
+  draw({11, 10});
+  draw({12, 10});
+  run(601);
+  ASSERT_EQ(state.sim.generation(), 601u);
+  state.sim.switch_engine("cpu-simd");
+  EXPECT_EQ(state.sim.generation(), 601u);
+  run(74);
+  EXPECT_EQ(state.sim.generation(), 675u);
+  EXPECT_EQ(state.edit.history.undo_label(), "run from generation 601");
+  ASSERT_TRUE(undo(state));
+  EXPECT_EQ(state.sim.generation(), 601u);
+  EXPECT_EQ(state.edit.history.undo_label(), "run from generation 0");
+  ASSERT_TRUE(undo(state));
+  EXPECT_EQ(state.sim.generation(), 0u);
+  EXPECT_EQ(grid().population(), 3u);
+}
+
+TEST_F(ViewerStateTest, WhatTheUndoMemoryCannotHoldIsAskedAboutFirst) {
+  state.sim.start("reference", Grid(4096, 4096), Rule::life());  // 2 MiB a snapshot
+  state.edit.history.set_budget(size_t{1} << 20);
+  draw({5, 5});
+  ASSERT_EQ(state.edit.history.undo_count(), 1u);
+  const fs::path file = write("b.cells", "!Name: b\nOO\nOO\n");
+  EXPECT_FALSE(load_file(state, file.string()));
+  ASSERT_TRUE(state.edit.confirm);
+  EXPECT_NE(state.edit.confirm->text.find("1 steps of undo history"), std::string::npos)
+      << state.edit.confirm->text;
+  EXPECT_TRUE(grid().get(5, 5)) << "nothing replaced before the answer";
+  cancel_confirm(state);
+  EXPECT_EQ(state.edit.history.undo_count(), 1u);
+  EXPECT_FALSE(load_file(state, file.string()));
+  accept_confirm(state);
+  EXPECT_EQ(state.pattern_name, "b");
+  EXPECT_EQ(grid().population(), 4u);
+  EXPECT_FALSE(state.edit.history.can_undo());
+  EXPECT_NE(state.message.find("cannot be undone"), std::string::npos) << state.message;
+}
+
+TEST_F(ViewerStateTest, ARuleWithABoundedGridSuffixReCreatesTheGridOrSaysWhyNot) {
+  draw({30, 30});
+  draw({31, 30});
+  ASSERT_TRUE(apply_rule_text(state, "B3/S23:T100,80")) << state.message;
+  EXPECT_EQ(state.sim.width(), 100);
+  EXPECT_EQ(state.sim.height(), 80);
+  EXPECT_EQ(state.sim.topology(), Topology::Torus);
+  EXPECT_EQ(grid().population(), 2u);
+  EXPECT_EQ(current_rule_spec(state).to_string(), "B3/S23:T100,80");
+  ASSERT_TRUE(apply_rule_text(state, "HighLife:P50,40"));
+  EXPECT_EQ(state.sim.topology(), Topology::Plane);
+  EXPECT_EQ(state.sim.rule().to_string(), "B36/S23");
+  ASSERT_TRUE(undo(state));
+  EXPECT_EQ(state.sim.width(), 100);
+  EXPECT_TRUE(state.sim.rule().is_life());
+
+  for (const char* refused : {"B3/S23:T0,50", "B3/S23:P40,0"}) {
+    EXPECT_FALSE(apply_rule_text(state, refused)) << refused;
+    EXPECT_EQ(newest().kind, NoticeKind::Error);
+    EXPECT_NE(newest().text.find("unbounded"), std::string::npos) << newest().text;
+    EXPECT_EQ(state.sim.width(), 100) << refused;
+  }
+  // The pattern must fit the grid the suffix names.
+  draw({0, 0});
+  draw({90, 70});
+  EXPECT_FALSE(apply_rule_text(state, "B3/S23:T20,20"));
+  EXPECT_NE(newest().text.find("does not fit"), std::string::npos) << newest().text;
+  EXPECT_FALSE(apply_rule_text(state, "B9/S23"));
+  EXPECT_EQ(newest().kind, NoticeKind::Error);
+}
+
+TEST_F(ViewerStateTest, SavingFromATorusWritesGollysSuffixAndLoadsBackAsOne) {
+  draw({10, 10});
+  draw({11, 10});
+  draw({12, 10});
+  ASSERT_TRUE(recreate_grid(state, {120, 90}, Topology::Torus));
+  const fs::path out = cfg / "torus.rle";
+  ASSERT_TRUE(save_file(state, out.string(), false)) << state.message;
+  std::ifstream in(out);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("rule = B3/S23:T120,90"), std::string::npos) << text;
+  ASSERT_TRUE(recreate_grid(state, {64, 64}, Topology::Plane));
+  ASSERT_TRUE(load_file(state, out.string())) << state.message;
+  EXPECT_EQ(state.sim.topology(), Topology::Torus);
+  EXPECT_EQ(state.sim.width(), 120);
+  EXPECT_EQ(state.sim.height(), 90);
+  EXPECT_EQ(grid().population(), 3u);
+}
+
+TEST_F(ViewerStateTest, FilesThatAreNotPatternsAreReportedWhereTheUserLooks) {
+  draw({7, 7});
+  const std::string gzip("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\x4b\x4c\x4a\x06\x00", 15);
+  const std::string binary(
+      "\x7f"
+      "ELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00",
+      16);
+  const std::vector<fs::path> files = {
+      write("packed.rle.gz", gzip), write("program.rle", binary),
+      write("big.mc", "[M2] (golly 4.0)\n#R B3/S23\n$$$$$$*$.*$**$\n4 0 0 1 0\n")};
+  for (const fs::path& f : files) {
+    std::string expected;
+    try {
+      load_pattern_file(f);
+    } catch (const std::exception& e) {
+      expected = e.what();
+    }
+    ASSERT_FALSE(expected.empty()) << f << " loads as a pattern";
+    EXPECT_FALSE(load_file(state, f.string())) << f;
+    ASSERT_FALSE(state.notices.items().empty());
+    EXPECT_EQ(newest().kind, NoticeKind::Error) << f;
+    EXPECT_EQ(newest().text, expected) << "the viewer shows what the reader says";
+    EXPECT_TRUE(grid().get(7, 7)) << "the state is kept";
+  }
+}
+
+TEST_F(ViewerStateTest, TheLibraryStepsAsideForTheLoadedPatternAndFitsLeaveItsSide) {
+  state.edit.show_library = true;
+  state.covered_right = 700;  // the library's left edge
+  const fs::path file = write("row.cells", "!Name: row\nOOOOOOOOOOOOOOOOOOOO\n");
+  EXPECT_TRUE(load_from_library(state, file));
+  EXPECT_FALSE(state.edit.show_library);
+  EXPECT_EQ(state.covered_right, 0.0);
+  EXPECT_FALSE(load_from_library(state, write("bad.rle", "x = 1, y = 1\nq!\n")));
+  EXPECT_TRUE(state.edit.show_library) << "a failed load leaves the list up for another pick";
+  // With the library open at the right and the menu bar on top, the fit avoids both.
+  state.covered_right = 700;
+  state.menu_bar_height = 30;
+  fit_pattern(state, false);
+  const Box live = state.sim.live_bounds();
+  const Vec2d lo = state.camera.cell_to_screen({double(live.min_x), double(live.min_y)});
+  const Vec2d hi = state.camera.cell_to_screen({double(live.max_x + 1), double(live.max_y + 1)});
+  EXPECT_GE(lo.x, 0.0);
+  EXPECT_LE(hi.x, 700.0);
+  EXPECT_GE(lo.y, 30.0);
+}
+
+TEST_F(ViewerStateTest, PatternsFromTheCommandLineJoinTheRecentFiles) {
+  const fs::path file = write("cli.cells", "O\n");
+  remember_file(state, file.string());
+  remember_file(state, "gosper-glider-gun");  // a bundled name, matched loosely
+  ASSERT_EQ(state.edit.recent.paths().size(), 2u);
+  EXPECT_EQ(state.edit.recent.paths()[0].filename(), "gosper_glider_gun.rle");
+  EXPECT_EQ(state.edit.recent.paths()[1].filename(), "cli.cells");
+  const RecentFiles saved = RecentFiles::load(recent_files_path());
+  EXPECT_EQ(saved.paths().size(), 2u) << "and the list is saved";
+}
+
+TEST_F(ViewerStateTest, ACommandLinePatternTooLargeForItsGridWaitsForTheQuestion) {
+  state.memory = machine(24.0);
+  state.options.engine = "reference";
+  Pattern far({{0, 0}, {300000, 200000}});
+  far.name = "far apart";
+  const GridSetup setup = choose_view_grid(state, far, GridRequest{});
+  EXPECT_EQ(setup.size.width, 1024);
+  EXPECT_TRUE(far.empty());
+  ASSERT_TRUE(state.edit.deferred);
+  edit_tick(state);  // the first frame asks
+  ASSERT_TRUE(state.edit.grow);
+  EXPECT_EQ(state.edit.grow->source, "far apart");
+  // Asked for with --size, it is refused at once, with the numbers.
+  Pattern again({{0, 0}, {300000, 200000}});
+  EXPECT_THROW(choose_view_grid(state, again, GridRequest{GridSize{400000, 400000}, {}}), Error);
+}
+
+}  // namespace
+}  // namespace gpulife::app
