@@ -32,6 +32,9 @@ CommandTable headless_commands() {
        bench_command},
       {"rule", "show a rule's canonical text, its B0 emulation and its compiled circuit",
        rule_command},
+      {"identify",
+       "say what a pattern is: still life, oscillator or spaceship, its period and speed",
+       identify_command},
   };
 }
 

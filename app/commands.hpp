@@ -30,5 +30,6 @@ int dispatch(const CommandTable& commands, int argc, char** argv,
 int run_command(const std::vector<std::string>& args);
 int bench_command(const std::vector<std::string>& args);
 int rule_command(const std::vector<std::string>& args);
+int identify_command(const std::vector<std::string>& args);
 
 }  // namespace gpulife::app

@@ -17,8 +17,8 @@ double default_memory_bytes(const EngineInfo& info, int64_t width, int64_t heigh
   auto round16 = [](double bytes) { return std::ceil(bytes / 16.0) * 16.0; };
   const double h = double(height);
   const double canonical = double((width + 63) / 64) * 8.0 * h;
-  const double pitch = info.layout == CellLayout::BytePerCell ? round16(double(width))
-                                                               : round16(canonical / h);
+  const double pitch =
+      info.layout == CellLayout::BytePerCell ? round16(double(width)) : round16(canonical / h);
   const double state = 2.0 * pitch * h + (info.gpu ? canonical : 0.0);
   return state * 1.05 + (info.gpu ? 256.0 : 16.0) * 1048576.0;
 }
@@ -38,6 +38,12 @@ void Engine::set_params(const Params& params) {
 
 void Engine::set_generation(uint64_t) {
   throw Error("engine " + info().name + " cannot set its generation counter");
+}
+
+CellStats Engine::cell_stats(bool, bool shape) const {
+  Grid now;
+  store(now);
+  return gpulife::cell_stats(now, nullptr, shape);
 }
 
 Grid Engine::read_region(const Box& box) const {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/cell_stats.hpp"
 #include "core/grid.hpp"
 #include "core/rule.hpp"
 
@@ -100,6 +101,13 @@ class Engine {
   virtual void write_region(const Grid& patch, Cell top_left);
 
   virtual uint64_t population() const = 0;
+  // Population and, when asked, births and deaths against the generation before and the live
+  // cells' bounds and shape hash (core/cell_stats.hpp), counted where the state lives: GPU
+  // engines reduce on their device and copy only the totals. Births and deaths come only from
+  // engines that still hold the generation before (changes_known): GPU engines after a step()
+  // whose last pass was a single generation, e.g. a step(1) call. The default stores the grid
+  // and counts on the host, without changes.
+  virtual CellStats cell_stats(bool changes, bool shape) const;
   // Equals Grid::hash() of the state store() would produce.
   virtual uint64_t hash() const = 0;
 

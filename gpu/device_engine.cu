@@ -552,6 +552,12 @@ void DeviceEngine::write_region(const Grid& patch, Cell top_left) {
   }
   copy_region(on_grid, host.data(), true);
   invalidate_cache();
+  // Drawn cells were alive: the history plane keeps them.
+  if (history_) {
+    or_into_history(buffers_[current_], layout_.layout, layout_.row_pitch_bytes, width_, height_,
+                    history_, stream_);
+    sync();
+  }
 }
 
 void DeviceEngine::store_device(uint64_t* canonical) const {
@@ -581,25 +587,32 @@ void DeviceEngine::step(uint64_t generations) {
       e = ev;
     }
   CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(events_[0]), as_stream(stream_)));
-  uint64_t left = generations;
+  uint64_t left = generations, done = 0;
   // Where the edges twist or shift, every pass is one plane generation and then the border.
   const bool fixup = needs_edge_fixup(topology_);
+  // Without the plane in the pass, only single-generation passes leave every generation seen.
+  const bool or_after = history_ && !history_in_pass();
+  const bool single = fixup || or_after;
   while (left > 0) {
-    const uint64_t done =
-        general_ ? general_pass(buffers_[current_], buffers_[1 - current_], fixup ? 1 : left)
-                 : launch_pass(buffers_[current_], buffers_[1 - current_], fixup ? 1 : left, stream_);
-    if (done == 0 || done > (fixup ? 1 : left))
+    const uint64_t want = single ? 1 : left;
+    done = general_ ? general_pass(buffers_[current_], buffers_[1 - current_], want)
+                    : launch_pass(buffers_[current_], buffers_[1 - current_], want, stream_);
+    if (done == 0 || done > want)
       throw Error("engine " + info().name + ": a pass advanced " + std::to_string(done) +
-                  " generations, expected 1.." + std::to_string(fixup ? 1 : left));
+                  " generations, expected 1.." + std::to_string(want));
     if (fixup) step_edge_ring(buffers_[current_], buffers_[1 - current_]);
     current_ ^= 1;
     phase_ = phase_after(phase_, done);
     left -= done;
     generation_ += done;
+    if (or_after)
+      or_into_history(buffers_[current_], layout_.layout, layout_.row_pitch_bytes, width_, height_,
+                      history_, stream_);
   }
   CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(events_[1]), as_stream(stream_)));
   timed_ = true;
   invalidate_cache();
+  previous_is_last_ = done == 1;
 }
 
 void DeviceEngine::step_edge_ring(const void* src, void* dst) const {

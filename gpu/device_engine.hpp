@@ -38,6 +38,9 @@ class DeviceEngine : public GpuEngine {
   Grid read_region(const Box& box) const override;
   void write_region(const Grid& patch, Cell top_left) override;
   uint64_t population() const override;
+  // On the device (gpu/grid_stats.cu); births and deaths after a step whose last pass was one
+  // generation, from the other state buffer.
+  CellStats cell_stats(bool changes, bool shape) const override;
   uint64_t hash() const override;
   double bytes_per_generation() const override;
   double last_step_ms() const override;
@@ -56,6 +59,10 @@ class DeviceEngine : public GpuEngine {
   void load_device(const uint64_t* canonical) override;
   void set_stream(void* stream) override { stream_ = stream; }
   bool stored_inverted() const override { return phases_.inverted[phase_]; }
+  // Engines whose passes run several generations step one generation a pass while the plane is
+  // on (exact), unless they fold the plane into their own pass (history_in_pass()).
+  void set_history_plane(const HistoryPlane& plane) override;
+  HistoryPlane history_plane() const override { return history_; }
 
  protected:
   // One pass over memory: reads the state from `src` and writes it to `dst` (both in
@@ -63,6 +70,9 @@ class DeviceEngine : public GpuEngine {
   // Launches asynchronously on `stream` (a cudaStream_t).
   virtual uint64_t launch_pass(const void* src, void* dst, uint64_t max_generations,
                                void* stream) = 0;
+  // Whether launch_pass() itself ORs every generation it computes into history_plane(); when
+  // not, DeviceEngine ORs each pass's result in after it.
+  virtual bool history_in_pass() const { return false; }
   // Refuses parameter combinations that the ranges alone do not exclude (throw Error naming
   // the valid ranges). `merged` holds every parameter. Default: any in-range set is valid.
   virtual void check_params(const Params& merged) const { (void)merged; }
@@ -84,7 +94,10 @@ class DeviceEngine : public GpuEngine {
  private:
   void require_grid(const char* what) const;
   void allocate_owned();
-  void invalidate_cache() { cache_valid_ = false; }
+  void invalidate_cache() {
+    cache_valid_ = false;
+    previous_is_last_ = false;
+  }
   void compute_stats() const;
   // Canonical <-> current layout, on the device, asynchronously on the engine's stream.
   void to_canonical(const void* state, uint64_t* canonical) const;
@@ -126,6 +139,12 @@ class DeviceEngine : public GpuEngine {
   mutable double last_ms_ = 0;
   mutable DeviceBuffer stats_;  // two uint64: population, hash sum
   mutable bool cache_valid_ = false;
+  // The other buffer holds the generation just before the current one (the last pass of the
+  // last step() was a single generation and nothing changed the state since).
+  bool previous_is_last_ = false;
+  mutable DeviceBuffer cell_stats_scratch_;
+  HistoryPlane history_;
+  mutable DeviceBuffer canonical_scratch_[2];  // byte layouts are counted in canonical form
   mutable uint64_t population_ = 0, hash_ = 0;
 };
 

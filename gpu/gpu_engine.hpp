@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/engine.hpp"
+#include "gpu/history_plane.hpp"
 
 namespace gpulife::gpu {
 
@@ -51,6 +52,13 @@ class GpuEngine : public Engine {
   // `canonical` is a device pointer of at least that pitch times height bytes.
   virtual void store_device(uint64_t* canonical) const = 0;
   virtual void load_device(const uint64_t* canonical) = 0;
+
+  // History colouring: from now on every generation stepped is ORed into `plane` (so it holds
+  // every cell ever alive since the caller cleared it), the current state at once. The caller
+  // owns the memory (e.g. a buffer OpenGL draws) and sizes it for the grid; an empty plane
+  // turns it off. Off by default: the default path is untouched.
+  virtual void set_history_plane(const HistoryPlane& plane) = 0;
+  virtual HistoryPlane history_plane() const = 0;
 
   // Stream the engine launches on (a cudaStream_t, as an opaque pointer); 0 = default stream.
   virtual void set_stream(void* stream) = 0;

@@ -30,6 +30,12 @@ bool stored_alive(int x, int y) {
 
 bool cell_alive(int x, int y) {
   return stored_alive(x, y) != (u_inverted != 0);
+// Word w of a bit-packed row scanned over words [w0, w1] for columns [x0, x1): the bits
+// outside the columns cleared.
+uint masked_word(uint bits, uint w, uint w0, uint w1, int x0, int x1) {
+  if (w == w0) bits &= 0xFFFFFFFFu << (uint(x0) & 31u);
+  if (w == w1) bits &= 0xFFFFFFFFu >> (31u - (uint(x1 - 1) & 31u));
+  return bits;
 }
 
 // Live cells of row y in columns [x0, x1), 0 <= x0 < x1 <= width.
@@ -37,12 +43,8 @@ uint count_row(int y, int x0, int x1) {
   uint total = 0u;
   if (u_layout == 0) {
     uint w0 = uint(x0) >> 5, w1 = uint(x1 - 1) >> 5;
-    for (uint w = w0; w <= w1; ++w) {
-      uint bits = grid_word(y, w);
-      if (w == w0) bits &= 0xFFFFFFFFu << (uint(x0) & 31u);
-      if (w == w1) bits &= 0xFFFFFFFFu >> (31u - (uint(x1 - 1) & 31u));
-      total += uint(bitCount(bits));
-    }
+    for (uint w = w0; w <= w1; ++w)
+      total += uint(bitCount(masked_word(grid_word(y, w), w, w0, w1, x0, x1)));
   } else {
     uint w0 = uint(x0) >> 2, w1 = uint(x1 - 1) >> 2;
     for (uint w = w0; w <= w1; ++w) {

@@ -85,6 +85,8 @@ class RecordingGpuEngine final : public gpu::GpuEngine {
   void store_device(uint64_t*) const override {}
   void load_device(const uint64_t*) override {}
   void set_stream(void*) override {}
+  void set_history_plane(const gpu::HistoryPlane&) override {}
+  gpu::HistoryPlane history_plane() const override { return {}; }
 
   int loads = 0, resizes = 0, tiles = 0;
   uint64_t largest_tile = 0;

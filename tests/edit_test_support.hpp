@@ -34,6 +34,9 @@ class ForwardingEngine : public Engine {
   uint64_t generation() const override { return inner_->generation(); }
   void set_generation(uint64_t g) override { inner_->set_generation(g); }
   uint64_t population() const override { return inner_->population(); }
+  CellStats cell_stats(bool changes, bool shape) const override {
+    return inner_->cell_stats(changes, shape);
+  }
   uint64_t hash() const override { return inner_->hash(); }
   double bytes_per_generation() const override { return inner_->bytes_per_generation(); }
   double last_step_ms() const override { return inner_->last_step_ms(); }

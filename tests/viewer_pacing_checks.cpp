@@ -77,7 +77,42 @@ TEST(StepPacer, PlusAndMinusDoubleAndHalveAndTakeOverFromAuto) {
   r.slower(0);
   EXPECT_EQ(r.rate, 30.0);
   EXPECT_EQ(PaceSettings{}.describe(), "auto");
-  EXPECT_EQ((PaceSettings{PaceMode::PerFrame, 16, 0}).describe(), "16 gens/frame");
+  EXPECT_EQ((PaceSettings{PaceMode::PerFrame, 16, 0}).describe(), "2^4 = 16 gens/frame");
+  EXPECT_EQ((PaceSettings{PaceMode::PerFrame, 24, 0}).describe(), "24 gens/frame");
+}
+
+TEST(StepPacer, TheStepExponentGoesBelowOneGenerationAFrame) {
+  PaceSettings s{PaceMode::PerFrame, 2, 0};
+  s.slower(0);
+  EXPECT_EQ(s.step, 1);
+  s.slower(0);  // Golly's exponent -1: a quarter second between generations
+  EXPECT_EQ(s.describe(), "1 gen every 0.25 s");
+  StepPacer pacer;
+  PaceInput in;
+  in.dt_seconds = 0.05;
+  uint64_t total = 0;
+  for (int frame = 0; frame < 20; ++frame) total += pacer.due(s, in);  // one second
+  EXPECT_EQ(total, 4u);
+  s.faster(0);
+  EXPECT_EQ(s.describe(), "2^0 = 1 gens/frame");
+  EXPECT_EQ(pacer.due(s, in), 1u);
+  // Base 10, as Golly's default for QuickLife.
+  s.exponent.set_base(10);
+  s.faster(0);
+  s.faster(0);
+  EXPECT_EQ(s.step, 100);
+  EXPECT_EQ(s.describe(), "10^2 = 100 gens/frame");
+}
+
+TEST(StepPacer, HyperspeedGrowsThePerFrameStep) {
+  PaceSettings s{PaceMode::PerFrame, 1, 0};
+  s.exponent.hyperspeed = true;
+  for (int i = 0; i < 64 * 3; ++i) StepPacer::note_step(s, 0.001, 14);
+  EXPECT_EQ(s.step, 8);
+  PaceSettings r{PaceMode::Rate, 1, 60};
+  r.exponent.hyperspeed = true;
+  for (int i = 0; i < 64 * 3; ++i) StepPacer::note_step(r, 0.001, 14);
+  EXPECT_EQ(r.step, 1);  // only PerFrame's step grows
 }
 
 TEST(StepPacer, GensPerFrameIsAutoOrACount) {

@@ -47,6 +47,12 @@ class BandsBackend final : public SimBackend, public RegionSource {
   void set_rule(const Rule& rule) override { engine_->set_rule(rule); }
   double bytes_per_generation() override { return engine_->bytes_per_generation(); }
   std::optional<Box> live_bounds() override { return engine_->live_bounds(); }
+  // The bands count their population only: births, deaths and the shape hash are not kept, and
+  // there is no history plane (the graph shows the population, themes draw plain).
+  void set_stats_request(const StatsRequest&) override {}
+  void set_history(bool, const Grid* = nullptr) override {}
+  bool history_on() const override { return false; }
+  Grid history() override { return Grid(); }
 
   RegionData fetch(const RegionRequest& request) override;
 

@@ -11,6 +11,9 @@ void draw_control_window(ViewerState& s) {
   draw_menu_bar(s);
   draw_tile_labels(s);
   draw_compare_window(s);
+  draw_graph_window(s);
+  draw_identify_window(s);
+  draw_info_window(s);
   if (!s.show_panel) {
     s.panel_min = s.panel_max = {0, 0};
     draw_edit_windows(s);
@@ -36,6 +39,7 @@ void draw_control_window(ViewerState& s) {
                                 s.compare.active() ? ImGuiTreeNodeFlags_DefaultOpen : 0))
       compare_panel(s);
     if (ImGui::CollapsingHeader("Grid and rule", ImGuiTreeNodeFlags_DefaultOpen)) grid_panel(s);
+    if (ImGui::CollapsingHeader("Watch", ImGuiTreeNodeFlags_DefaultOpen)) watch_panel(s);
     ImGui::PopItemWidth();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     ImGui::TextWrapped(

@@ -259,6 +259,7 @@ bool load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
     if (!pattern.empty()) grid.place(pattern);                         // centred
     convert_golly_cells(grid, pattern.rule.rule, pattern.generation);  // B0: Golly's cells
     start_state(st, grid, pattern.rule.rule, pattern.generation, name);
+    set_pattern_info(st, pattern, name);
     fit_pattern(st, true);
   });
 }

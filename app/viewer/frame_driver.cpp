@@ -18,6 +18,7 @@
 #include "app/viewer/grid_renderer.hpp"
 #include "app/viewer/input_tools.hpp"
 #include "app/viewer/panels.hpp"
+#include "app/viewer/watch_options.hpp"
 #include "core/error.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
@@ -131,6 +132,7 @@ FrameTiming run_frame(ViewerState& s, Renderers& renderers, bool imgui, double d
   }
   t.step_wall_ms = ms_since(step_start);
   edit_tick(s);
+  watch_tick(s, dt);
   if (imgui) {
     ImGui::NewFrame();
     draw_control_window(s);
@@ -150,7 +152,10 @@ FrameTiming run_frame(ViewerState& s, Renderers& renderers, bool imgui, double d
     s.tile_origin = s.tile_size = {0, 0};
     s.camera.set_viewport(fb_w, fb_h);
   }
-  if (frame_index == 0) first_view(s);
+  if (frame_index == 0) {
+    first_view(s);
+    start_watch_actions(s, s.options.watch);
+  }
   t.tiles = tiled ? cols * rows : 1;
   if (tiled) {
     glClearColor(0.085f, 0.09f, 0.11f, 1.0f);
@@ -168,7 +173,9 @@ FrameTiming run_frame(ViewerState& s, Renderers& renderers, bool imgui, double d
     const double top = s.tile_origin.y + (i / cols) * s.tile_size.y;
     const Vec2d area{s.tile_origin.x + (i % cols) * s.tile_size.x,
                      tiled ? fb_h - top - s.tile_size.y : 0.0};
+    renderers.at(size_t(i)).set_theme(s.watch.theme);
     renderers.at(size_t(i)).draw(view, s.camera, area);
+    if (i == 0) s.watch.theme_problem = renderers.at(0).theme_problem();
   }
   // Every draw that reads the state buffers is issued: the next step waits for these.
   for (SimBackend* b : drawn) b->frame_drawn();
@@ -252,6 +259,7 @@ int verify_against_cpu(ViewerState& s) {
 // Nothing on screen would change without input: paused, no animation, no queued work.
 bool nothing_changes(ViewerState& s) {
   if (s.sim.running || s.camera.animating() || s.script || s.compare.active()) return false;
+  if (s.watch.identify.running()) return false;
   if (s.edit.stroke || s.edit.paste || s.notices.fading()) return false;
   return !s.sim.active() || s.sim.backlog() == 0;
 }
@@ -330,8 +338,9 @@ int drive_frames(ViewerState& s, FrameSurface& surface, bool imgui) {
       phase.begin(s.sim.generation());
     }
     // Idle: sleep until input instead of redrawing the same picture (a few frames after the
-    // last change still run, so the UI settles).
-    const bool idle = !report && frame > 2 && nothing_changes(s);
+    // last change still run, so the UI settles). A run of a set number of frames (--frames, for
+    // screenshots and checks) never waits: it would only take longer to end.
+    const bool idle = !report && s.options.frames == 0 && frame > 2 && nothing_changes(s);
     const bool woke = surface.take_events(idle && idle_frames >= 3, 0.5);
     idle_frames = idle && !woke ? idle_frames + 1 : 0;
 
@@ -389,6 +398,7 @@ int drive_frames(ViewerState& s, FrameSurface& surface, bool imgui) {
   int status = 0;
   if (s.options.verify) status = verify_against_cpu(s);
   print_layout(s, fb_w, fb_h);
+  print_watch_report(s);
   return status;
 }
 

@@ -15,6 +15,8 @@ constexpr size_t kMaxChunkBytes = size_t{1} << 30;
 constexpr int kChunkBindings = 4;
 static_assert(GridRenderer::kMaxStateBytes == kChunkBindings * kMaxChunkBytes);
 constexpr GLuint kDensityBinding = 4;
+constexpr GLuint kHistoryBinding = 5;  // planes.glsl
+constexpr GLuint kAgeBinding = 6;
 
 std::vector<ShaderStage> compute_stage(const char* file) {
   return {{GL_COMPUTE_SHADER, {"grid_header.glsl", "grid_access.glsl", file}}};
@@ -24,9 +26,13 @@ std::vector<ShaderStage> compute_stage(const char* file) {
 
 GridRenderer::GridRenderer()
     : draw_program_({{GL_VERTEX_SHADER, {"fullscreen.vert"}},
-                     {GL_FRAGMENT_SHADER, {"grid_header.glsl", "grid_access.glsl", "grid.frag"}}}),
+                     {GL_FRAGMENT_SHADER,
+                      {"grid_header.glsl", "grid_access.glsl", "planes.glsl", "grid.frag"}}}),
       base_program_(compute_stage("density_base.comp")),
       reduce_program_(compute_stage("density_reduce.comp")),
+      age_program_({{GL_COMPUTE_SHADER,
+                     {"grid_header.glsl", "grid_access.glsl", "planes.glsl", "age_update.comp"}}}),
+      empty_plane_(16, GL_DYNAMIC_STORAGE_BIT),
       pyramid_buffer_(16, GL_DYNAMIC_STORAGE_BIT) {
   glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &ssbo_alignment_);
   for (auto& frame : timestamps_) glGenQueries(3, frame.data());
@@ -226,6 +232,84 @@ void GridRenderer::finish_timing() {
   }
 }
 
+void GridRenderer::set_theme(ColourTheme theme) {
+  if (theme == theme_) return;
+  theme_ = theme;
+  theme_changed_ = true;
+}
+
+void GridRenderer::update_age(const GridView& view) {
+  const size_t pitch_words = size_t((view.width + 3) / 4);
+  const bool fresh = !age_buffer_ || age_width_ != view.width || age_height_ != view.height;
+  if (fresh) {
+    age_buffer_ = GlBuffer(std::max<size_t>(pitch_words * 4 * size_t(view.height), 16), 0);
+    age_width_ = view.width;
+    age_height_ = view.height;
+  }
+  // Going back in time (undo, a reset) or a new theme starts the ages over.
+  const bool reset = fresh || theme_changed_ || view.generation < age_generation_;
+  // A still life leaves the buffer alone but grows older all the same.
+  if (!reset && view.version == age_version_ && view.generation == age_generation_) return;
+  const ShaderProgram& p = age_program_;
+  p.use();
+  set_grid_uniforms(p, view);
+  glProgramUniform1ui(p.id(), p.uniform("u_age_pitch_words"), GLuint(pitch_words));
+  glProgramUniform1ui(
+      p.id(), p.uniform("u_gens"),
+      GLuint(std::min<uint64_t>(reset ? 0 : view.generation - age_generation_, 255)));
+  glProgramUniform1i(p.id(), p.uniform("u_reset"), reset ? 1 : 0);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAgeBinding, age_buffer_.id());
+  const GLuint rows = GLuint(view.height), per_layer = std::min<GLuint>(rows, 65535);
+  glDispatchCompute(GLuint((pitch_words + 63) / 64), per_layer, (rows + per_layer - 1) / per_layer);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  age_version_ = view.version;
+  age_generation_ = view.generation;
+  theme_changed_ = false;
+}
+
+int GridRenderer::prepare_theme(const GridView& view) {
+  const ThemeColours c = theme_colours(theme_);
+  const ShaderProgram& p = draw_program_;
+  auto colour = [&](const char* name, const std::array<float, 3>& v) {
+    glProgramUniform3f(p.id(), p.uniform(name), v[0], v[1], v[2]);
+  };
+  colour("u_born", c.born);
+  colour("u_alive", c.alive);
+  colour("u_died", c.died);
+  colour("u_dead", c.dead);
+  colour("u_never", c.never);
+  glProgramUniform1f(p.id(), p.uniform("u_age_ramp"), float(kAgeRamp));
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kHistoryBinding, empty_plane_.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAgeBinding, empty_plane_.id());
+  theme_problem_.clear();
+  if (view.regions && (c.history_plane || c.age_plane)) {
+    theme_problem_ = "a grid held in bands on several GPUs is drawn plain";
+    return 0;
+  }
+  if (c.history_plane) {
+    if (view.history_buffer == 0) {
+      theme_problem_ = "no history plane for this grid";
+      return 0;
+    }
+    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kHistoryBinding, view.history_buffer, 0,
+                      GLsizeiptr(view.history_pitch_bytes * size_t(view.height)));
+    glProgramUniform1ui(p.id(), p.uniform("u_history_pitch_words"),
+                        GLuint(view.history_pitch_bytes / 4));
+    return 1;
+  }
+  if (c.age_plane) {
+    if (uint64_t(view.width) * uint64_t(view.height) > kMaxAgeCells) {
+      theme_problem_ = "age colouring keeps a byte per cell, for grids of up to 2^30 cells";
+      return 0;
+    }
+    update_age(view);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAgeBinding, age_buffer_.id());
+    glProgramUniform1ui(p.id(), p.uniform("u_age_pitch_words"), GLuint((view.width + 3) / 4));
+    return 2;
+  }
+  return 0;
+}
+
 void GridRenderer::draw(const GridView& view, const Camera& camera, Vec2d area) {
   timer_index_ ^= 1;
   collect_timer();  // the query issued two frames ago
@@ -286,6 +370,7 @@ void GridRenderer::draw(const GridView& view, const Camera& camera, Vec2d area) 
   // Far off the grid the exact origin no longer matters; keep it inside int range.
   const double ox = std::clamp(std::floor(origin.x), -1e9, 1e9);
   const double oy = std::clamp(std::floor(origin.y), -1e9, 1e9);
+  const int theme_mode = prepare_theme(view);
   const ShaderProgram& p = draw_program_;
   p.use();
   set_grid_uniforms(p, view);
@@ -293,6 +378,7 @@ void GridRenderer::draw(const GridView& view, const Camera& camera, Vec2d area) 
     glProgramUniform1ui(p.id(), p.uniform("u_pitch_words"), GLuint(region_pitch_ / 4));
   set_pyramid_uniforms(p, *pyramid);
   glProgramUniform2i(p.id(), p.uniform("u_region_origin"), region_origin[0], region_origin[1]);
+  glProgramUniform1i(p.id(), p.uniform("u_theme_mode"), theme_mode);
   glProgramUniform2f(p.id(), p.uniform("u_viewport"), float(vp.x), float(vp.y));
   glProgramUniform2f(p.id(), p.uniform("u_area_origin"), float(area.x), float(area.y));
   glProgramUniform2i(p.id(), p.uniform("u_origin_int"), GLint(ox), GLint(oy));

@@ -3,8 +3,10 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "app/viewer/camera.hpp"
+#include "app/viewer/colour_theme.hpp"
 #include "app/viewer/gl_objects.hpp"
 #include "app/viewer/grid_view.hpp"
 #include "app/viewer/shader_program.hpp"
@@ -22,6 +24,14 @@ class GridRenderer {
   // Draws into the currently bound framebuffer: an area of the camera's viewport size whose
   // bottom-left corner is at `area` (framebuffer pixels, GL's y-up), the whole of it by default.
   void draw(const GridView& view, const Camera& camera, Vec2d area = {0, 0});
+
+  // Colours the cells by `theme` from the next draw on: the history plane comes with the view,
+  // the age bytes are kept here and brought up to date whenever the state changed.
+  void set_theme(ColourTheme theme);
+  // Why the theme cannot be drawn for the last view (empty when it is).
+  const std::string& theme_problem() const { return theme_problem_; }
+  // The most cells age colouring keeps bytes for (one storage binding of 1 GiB).
+  static constexpr uint64_t kMaxAgeCells = uint64_t{1} << 30;
 
   // GPU time of the most recent draw whose result is available (ms), pyramid build included.
   double last_gpu_ms() const { return last_gpu_ms_; }
@@ -62,10 +72,22 @@ class GridRenderer {
   void plan_pyramid(const GridView& view);
   void build_pyramid(const GridView& view);
   void collect_timer();
+  // The theme's mode for the shader (0 plain, 1 history plane, 2 age bytes), after binding the
+  // planes and updating the age bytes.
+  int prepare_theme(const GridView& view);
+  void update_age(const GridView& view);
 
   ShaderProgram draw_program_;
   ShaderProgram base_program_;
   ShaderProgram reduce_program_;
+  ShaderProgram age_program_;
+  ColourTheme theme_ = ColourTheme::Plain;
+  bool theme_changed_ = false;
+  std::string theme_problem_;
+  GlBuffer age_buffer_;
+  GlBuffer empty_plane_;  // bound where a plane is absent
+  int64_t age_width_ = 0, age_height_ = 0;
+  uint64_t age_version_ = ~uint64_t{0}, age_generation_ = 0;
   GlVertexArray vao_;
   GlBuffer pyramid_buffer_;
   Pyramid pyramid_;

@@ -52,6 +52,13 @@ struct GridView {
   bool inverted = false;
   // Set for grids in no one buffer (`buffer` is then 0): the renderer fetches what it draws.
   RegionSource* regions = nullptr;
+  // The history plane (cells ever alive), bit-packed rows of history_pitch_bytes; no buffer
+  // when history colouring is off.
+  GLuint history_buffer = 0;
+  size_t history_bytes = 0;
+  size_t history_pitch_bytes = 0;
+  // Generation of the state in the buffer (age colouring counts the generations between draws).
+  uint64_t generation = 0;
 };
 
 }  // namespace gpulife::app

@@ -32,12 +32,19 @@ class HostBackend final : public SimBackend {
   void set_params(const Params& params) override;
   void set_rule(const Rule& rule) override;
   double bytes_per_generation() override;
+  void set_stats_request(const StatsRequest& request) override;
+  void set_history(bool on, const Grid* initial = nullptr) override;
+  bool history_on() const override;
+  Grid history() override;
   std::string memory_description() const override {
     return "host memory, changed rows uploaded to a GL buffer";
   }
 
  private:
   void work();
+  // Steps `gens` generations as the stats request and the history plane need (engine_mutex_
+  // held); returns the device (wall) time and leaves the result in `result`.
+  double step_batch(uint64_t gens, const StatsRequest& request, bool history, Grid& result);
   // Makes `result` the snapshot the next view() uploads (engine_mutex_ held).
   void publish(Grid&& result, uint64_t generation);
   // Copies rows [y0, y1] of the engine into the snapshot (engine_mutex_ held).
@@ -56,7 +63,15 @@ class HostBackend final : public SimBackend {
   BackendFigures figures_;
   double batch_target_ms_ = 30.0;
 
+  StatsRequest request_;
+  Grid previous_;  // the generation before the last one of a batch (worker only)
+  Grid history_;   // cells ever alive (engine_mutex_; the worker ORs into it)
+  bool history_on_ = false;
+  Grid history_snapshot_;  // what the next view() uploads (mutex_)
+  uint64_t history_version_ = 0, history_uploaded_ = ~uint64_t{0};
+
   HostGridUpload upload_;
+  HostGridUpload history_upload_;
   std::thread worker_;
 };
 

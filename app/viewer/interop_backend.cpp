@@ -32,13 +32,25 @@ InteropBackend::CudaAccess::CudaAccess(InteropBackend& b) : backend_(b) {
     b.drawn_.wait();
     return;
   }
-  mapped_.emplace(std::initializer_list<const gpu::GlBufferRegistration*>{&b.registrations_[0],
-                                                                          &b.registrations_[1]});
+  if (b.history_registration_) {
+    mapped_.emplace(std::initializer_list<const gpu::GlBufferRegistration*>{
+        &b.registrations_[0], &b.registrations_[1], &b.history_registration_});
+  } else {
+    mapped_.emplace(std::initializer_list<const gpu::GlBufferRegistration*>{&b.registrations_[0],
+                                                                            &b.registrations_[1]});
+  }
   gpu::ExternalBuffers ext;
   ext.buffer[0] = mapped_->pointer(0);
   ext.buffer[1] = mapped_->pointer(1);
   ext.bytes = b.buffer_bytes_;
   b.engine_->attach(ext);
+  if (b.history_registration_)
+    b.engine_->set_history_plane({static_cast<uint64_t*>(mapped_->pointer(2)), b.history_pitch_});
+}
+
+void* InteropBackend::CudaAccess::history_pointer() const {
+  if (backend_.history_pitch_ == 0) return nullptr;
+  return mapped_ ? mapped_->pointer(2) : backend_.history_shared_.device_pointer();
 }
 
 void* InteropBackend::CudaAccess::pointer(int i) const {
@@ -84,12 +96,89 @@ InteropBackend::InteropBackend(const std::string& engine, InteropBackend& from, 
   a.engine().load_device(static_cast<const uint64_t*>(canonical.data()));
   layout_ = a.engine().device_layout(w, h);
   refresh_population(a.engine(), true);
+  request_ = from.request_;
+  if (from.history_pitch_ != 0) {
+    // The plane carries on with the new engine: it is the same grid, and memory of one path.
+    history_pitch_ = from.history_pitch_;
+    history_bytes_ = from.history_bytes_;
+    history_shared_ = std::move(from.history_shared_);
+    history_buffer_ = std::move(from.history_buffer_);
+    history_registration_ = std::move(from.history_registration_);
+    from.history_pitch_ = 0;
+    from.history_bytes_ = 0;
+    // The registered path hands the plane over on every access; the shared one once, here.
+    if (path_.path == InteropPath::Shared)
+      a.engine().set_history_plane(
+          {static_cast<uint64_t*>(history_shared_.device_pointer()), history_pitch_});
+  }
 }
 
 InteropBackend::~InteropBackend() {
   // The engine is told nothing: it dies with the buffers. GL must be done with them first.
   drawn_.wait();
+  release_history();
   release_buffers();
+}
+
+void InteropBackend::release_history() {
+  history_registration_.reset();
+  history_buffer_.reset();
+  history_shared_.reset();
+  history_pitch_ = history_bytes_ = 0;
+}
+
+void InteropBackend::allocate_history(const Grid* initial) {
+  const int64_t w = engine_->width(), h = engine_->height();
+  const size_t pitch = gpu::canonical_pitch(w);
+  const size_t bytes =
+      (pitch * size_t(h) + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment;
+  // One shader storage binding reads the plane: it must stay below 2 GiB.
+  if (bytes >= (size_t{1} << 31))
+    throw Error("history colouring of a " + std::to_string(w) + "x" + std::to_string(h) +
+                " grid needs a " + std::to_string(bytes >> 20) +
+                " MiB plane, more than one GL storage binding reads (2 GiB)");
+  drawn_.wait();
+  release_history();
+  if (path_.path == InteropPath::Shared) {
+    history_shared_ = gpu::SharedGlBuffer(bytes);
+  } else {
+    history_buffer_ = GlBuffer(bytes, 0);
+    history_registration_ = gpu::GlBufferRegistration(history_buffer_.id(), bytes);
+  }
+  history_bytes_ = bytes;
+  history_pitch_ = pitch;
+  CudaAccess a(*this);
+  void* plane = a.history_pointer();
+  gpu::fill_device(plane, 0, bytes);
+  if (initial && initial->width() == w && initial->height() == h)
+    gpu::copy_to_device(plane, initial->words().data(), pitch * size_t(h));
+  // Setting the plane ORs the current state in (also when the new memory sits where the old
+  // plane was).
+  a.engine().set_history_plane({});
+  a.engine().set_history_plane({static_cast<uint64_t*>(plane), pitch});
+  ++version_;
+}
+
+void InteropBackend::set_history(bool on, const Grid* initial) {
+  if (!on) {
+    {
+      CudaAccess a(*this);
+      a.engine().set_history_plane({});
+    }
+    drawn_.wait();
+    release_history();
+    ++version_;
+    return;
+  }
+  allocate_history(initial);
+}
+
+Grid InteropBackend::history() {
+  if (history_pitch_ == 0) return Grid();
+  CudaAccess a(*this);
+  Grid g(engine_->width(), engine_->height(), engine_->topology());
+  gpu::copy_to_host(g.words().data(), a.history_pointer(), history_pitch_ * size_t(g.height()));
+  return g;
 }
 
 void InteropBackend::release_buffers() {
@@ -157,13 +246,35 @@ void InteropBackend::refresh_population(gpu::GpuEngine& engine, bool force) {
 void InteropBackend::advance(uint64_t generations) {
   if (generations == 0) return;
   CudaAccess a(*this);
-  a.engine().step(generations);
-  figures_.ms_per_generation = a.engine().last_step_ms() / double(generations);
+  double ms = 0;
+  if (request_.changes && generations > 1) {
+    // The last generation in a pass of its own leaves the one before it in the other buffer,
+    // for births and deaths.
+    a.engine().step(generations - 1);
+    ms = a.engine().last_step_ms();
+    a.engine().step(1);
+  } else {
+    a.engine().step(generations);
+  }
+  ms += a.engine().last_step_ms();
+  figures_.ms_per_generation = ms / double(generations);
   figures_.last_step_generations = generations;
   figures_.generation = a.engine().generation();
   ++figures_.steps_completed;
-  refresh_population(a.engine(), false);
+  if (request_.changes || request_.shape) {
+    refresh_stats(a.engine());
+  } else {
+    refresh_population(a.engine(), false);
+  }
   ++version_;
+}
+
+void InteropBackend::refresh_stats(gpu::GpuEngine& engine) {
+  figures_.stats = engine.cell_stats(request_.changes, request_.shape);
+  figures_.stats_known = true;
+  figures_.stats_generation = engine.generation();
+  figures_.population = figures_.stats.population;
+  figures_.population_known = true;
 }
 
 double InteropBackend::state_buffer_copy_bandwidth() {
@@ -185,6 +296,12 @@ GridView InteropBackend::view() {
   v.topology = engine_->topology();
   v.inverted = engine_->stored_inverted();
   v.version = (version_ * 2 + uint64_t(current)) * 2 + uint64_t(v.inverted);
+  if (history_pitch_ != 0) {
+    v.history_buffer =
+        path_.path == InteropPath::Shared ? history_shared_.gl_buffer() : history_buffer_.id();
+    v.history_bytes = history_bytes_;
+    v.history_pitch_bytes = history_pitch_;
+  }
   return v;
 }
 

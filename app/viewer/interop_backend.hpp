@@ -48,6 +48,10 @@ class InteropBackend final : public SimBackend {
   void set_params(const Params& params) override;
   void set_rule(const Rule& rule) override { engine_->set_rule(rule); }
   double bytes_per_generation() override { return engine_->bytes_per_generation(); }
+  void set_stats_request(const StatsRequest& request) override { request_ = request; }
+  void set_history(bool on, const Grid* initial = nullptr) override;
+  bool history_on() const override { return history_pitch_ != 0; }
+  Grid history() override;
   std::string memory_description() const override { return describe(path_); }
 
   const InteropChoice& path() const { return path_; }
@@ -72,6 +76,8 @@ class InteropBackend final : public SimBackend {
     gpu::GpuEngine& engine() { return *backend_.engine_; }
     // Device pointer to state buffer `i` while CUDA has its turn.
     void* pointer(int i) const;
+    // Device pointer to the history plane (nullptr when off).
+    void* history_pointer() const;
 
    private:
     InteropBackend& backend_;
@@ -84,6 +90,10 @@ class InteropBackend final : public SimBackend {
   // path attaches the mapped pointers in every CudaAccess instead.
   void attach_shared();
   void release_buffers();
+  // The history plane's memory (same path as the state), zero-filled or from `initial`.
+  void allocate_history(const Grid* initial);
+  void release_history();
+  void refresh_stats(gpu::GpuEngine& engine);
   unsigned int gl_buffer(int i) const;
   void refresh_population(gpu::GpuEngine& engine, bool force);
 
@@ -95,6 +105,14 @@ class InteropBackend final : public SimBackend {
   // Registrations are declared after the buffers so they are destroyed first.
   GlBuffer buffers_[2];
   gpu::GlBufferRegistration registrations_[2];
+  // The history plane: canonical bit-packed rows of history_pitch_ bytes (0: off), in a buffer
+  // of the same path as the state.
+  size_t history_pitch_ = 0;
+  size_t history_bytes_ = 0;
+  gpu::SharedGlBuffer history_shared_;
+  GlBuffer history_buffer_;
+  gpu::GlBufferRegistration history_registration_;
+  StatsRequest request_;
   GlFence drawn_;  // placed after the last draw of these buffers
   uint64_t version_ = 1;
   BackendFigures figures_;

@@ -17,6 +17,7 @@ void stats_panel(ViewerState& state);   // stats_panel.cpp: live figures and his
 void edit_panel(ViewerState& state);    // edit_panel.cpp: tools, undo, selection, paste
 void file_panel(ViewerState& state);    // file_dialogs.cpp: open, save, library, help, recent
 void compare_panel(ViewerState& state);  // compare_panel.cpp: start/stop, tiles, check interval
+void watch_panel(ViewerState& state);    // watch_panel.cpp: colours, graph, Identify, Track, stops
 
 // Floating windows and overlays drawn every frame (file_dialogs.cpp, edit_panel.cpp).
 void draw_edit_windows(ViewerState& state);
@@ -31,6 +32,9 @@ void draw_prompts(ViewerState& state);
 // A tooltip wrapped to tooltip_width(), which always fits inside the window (tooltip.cpp).
 void wrapped_tooltip(const std::string& text);
 float tooltip_width();
+void draw_graph_window(ViewerState& state);     // graph_window.cpp: the population graph
+void draw_identify_window(ViewerState& state);  // watch_panel.cpp: Identify's result
+void draw_info_window(ViewerState& state);      // watch_panel.cpp: the pattern's own description
 void draw_compare_window(ViewerState& state);  // compare_panel.cpp: live bars, agreement
 void draw_tile_labels(ViewerState& state);     // compare_panel.cpp: engine name per tile
 // A plot of ms/generation (history_plot.cpp): scaled to the steady state, the limit marked;

@@ -1,4 +1,5 @@
-// Run panel: run/pause, single step, pacing (auto, generations per frame or a rate), fits.
+// Run panel: run/pause, single step, pacing (auto, base^exponent generations per frame or a
+// rate), fits.
 #include <algorithm>
 
 #include "app/viewer/panels.hpp"
@@ -34,10 +35,27 @@ void run_panel(ViewerState& s) {
                           static_cast<unsigned long long>(s.sim.figures().gens_per_frame),
                           s.sim.step_budget());
       break;
-    case PaceMode::PerFrame:
+    case PaceMode::PerFrame: {
+      // Golly's step exponent: base^exponent generations a frame, + and - (or the buttons)
+      // multiply and divide by the base; below one generation a frame, a delay.
+      if (ImGui::Button("-")) pace.slower(0);
+      ImGui::SameLine();
+      if (ImGui::Button("+")) pace.faster(0);
+      ImGui::SameLine();
+      ImGui::Text("step %s", pace.describe().c_str());
+      int base = pace.exponent.base();
+      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.35f);
+      if (ImGui::InputInt("base", &base, 1, 8)) pace.exponent.set_base(base);
+      ImGui::SameLine();
+      ImGui::Checkbox("hyperspeed", &pace.exponent.hyperspeed);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("raise the exponent every %d steps while the frame holds the step",
+                          StepExponent::kHyperspeedSteps);
+      ImGui::SetNextItemWidth(-1);
       ImGui::SliderInt("##step", &pace.step, 1, 4096, "%d gens/frame",
                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
       break;
+    }
     case PaceMode::Rate: {
       float rate = float(pace.rate);
       if (ImGui::SliderFloat("##rate", &rate, 0.5f, 100000.0f, "%.1f gens/s",

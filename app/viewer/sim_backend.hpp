@@ -9,9 +9,18 @@
 #include <vector>
 
 #include "app/viewer/grid_view.hpp"
+#include "core/cell_stats.hpp"
 #include "core/engine.hpp"
 
 namespace gpulife::app {
+
+// What the population graph, the stop conditions and Autofit need counted after each step (the
+// population is always counted). Counting is done where the state lives.
+struct StatsRequest {
+  bool changes = false;  // births and deaths of each step's last generation
+  bool shape = false;    // live bounds and the shape hash
+  bool operator==(const StatsRequest&) const = default;
+};
 
 struct BackendFigures {
   uint64_t generation = 0;       // the engine's own count since it was loaded
@@ -20,6 +29,11 @@ struct BackendFigures {
   uint64_t population = 0;
   bool population_known = false;
   uint64_t steps_completed = 0;  // number of step() calls so far, to spot fresh figures
+  // Counted after the last step when a StatsRequest asked for them (stats_known), at engine
+  // generation stats_generation.
+  bool stats_known = false;
+  uint64_t stats_generation = 0;
+  CellStats stats;
 };
 
 class SimBackend {
@@ -58,6 +72,16 @@ class SimBackend {
   // The live cells' bounding box when the backend finds it without state() (on the devices);
   // empty: the caller scans state().
   virtual std::optional<Box> live_bounds() { return std::nullopt; }
+  // What to count after each step from now on (see StatsRequest).
+  virtual void set_stats_request(const StatsRequest& request) = 0;
+
+  // History colouring: a plane of every cell ever alive, kept up to date in every generation
+  // stepped and drawn beside the state (GridView::history_*). `initial` (same size) seeds it,
+  // e.g. the plane of the engine before a switch; otherwise it starts as the current state.
+  virtual void set_history(bool on, const Grid* initial = nullptr) = 0;
+  virtual bool history_on() const = 0;
+  // The plane on the host (a one-off copy, for switching engines); empty when off.
+  virtual Grid history() = 0;
 
   virtual std::vector<ParamInfo> param_info() = 0;
   virtual Params params() = 0;

@@ -104,10 +104,11 @@ void Simulation::install(const std::string& engine, const Rule& rule, GridSize s
   height_ = size.height;
   topology_ = topology;
   generation_base_ = 0;
+  configure_backend(nullptr);
   pacer_.reset();
   warmup_steps_ = kWarmupSteps;
   ms_history_.clear();
-  last_steps_completed_ = 0;
+  last_steps_completed_ = last_sample_steps_ = 0;
   window_time_ = 0;
   window_start_generation_ = 0;
   figures_ = {};
@@ -152,13 +153,17 @@ void Simulation::switch_engine(const std::string& engine) {
   // The CPU worker may finish one more batch after cancel(): take the generation of exactly
   // the state that is carried over.
   if (!device_path) grid = state(&total);
+  // The history plane goes along: device to device inside the GPU backend, through the host
+  // otherwise.
+  const Grid history = history_on_ && !device_path ? backend_->history() : Grid();
   std::unique_ptr<SimBackend> next = make_backend(engine, grid, backend_.get());
   backend_ = std::move(next);
+  configure_backend(history_on_ && !device_path ? &history : nullptr);
   engine_name_ = engine;
   // The engine counts on from the total, so undo's run labels and snapshots stay in one count.
   backend_->with_engine([&](Engine& e) { e.set_generation(total); });
   generation_base_ = total - backend_->figures().generation;
-  last_steps_completed_ = backend_->figures().steps_completed;
+  last_steps_completed_ = last_sample_steps_ = backend_->figures().steps_completed;
   pacer_.reset();
   warmup_steps_ = kWarmupSteps;
   ms_history_.clear();
@@ -174,6 +179,33 @@ void Simulation::recreate(GridSize size, Topology topology) {
   const std::string engine = engine_name_;
   start(engine, next, rule_);
   backend_->with_engine([&](Engine& e) { e.set_generation(total); });  // one count, as above
+}
+
+void Simulation::configure_backend(const Grid* history) {
+  backend_->set_stats_request(stats_request_);
+  if (history_on_ && !backend_->history_on()) {
+    try {
+      backend_->set_history(true, history);
+    } catch (const Error&) {
+      history_on_ = false;  // the new grid is too large for the plane: colouring goes off
+    }
+  }
+}
+
+void Simulation::set_stats_request(const StatsRequest& request) {
+  if (request == stats_request_) return;
+  stats_request_ = request;
+  if (backend_) backend_->set_stats_request(request);
+}
+
+void Simulation::set_history(bool on) {
+  if (on == history_on_) return;
+  if (backend_) backend_->set_history(on);
+  history_on_ = on;
+}
+
+void Simulation::clear_history() {
+  if (backend_ && history_on_) backend_->set_history(true);
 }
 
 void Simulation::set_rule(const Rule& rule) {
@@ -204,18 +236,32 @@ uint64_t Simulation::backlog() const {
 }
 
 uint64_t Simulation::due_generations(double dt, double budget_ms) {
+  const bool started = running && !was_running_;
+  was_running_ = running;
   if (!running || !backend_) {
     // Queued generations left from running are dropped on pause; single steps stay queued.
     pacer_.pause();
     return 0;
   }
+  // Held at stop_at until the user runs on from there.
+  if (!stop_at || generation() < *stop_at || *stop_at != held_at_) stop_released_ = false;
+  if (stop_at) held_at_ = *stop_at;
+  if (started && stop_at && generation() >= *stop_at) stop_released_ = true;
   PaceInput in;
   in.dt_seconds = dt;
   in.ms_per_generation = figures_.ms_per_generation;
   in.pass_depth = backend_->info().pass_depth;
   in.budget_ms = budget_ms;
   in.asynchronous = !gpu();
-  const uint64_t n = pacer_.due(pace, in);
+  uint64_t n = pacer_.due(pace, in);
+  if (stop_at && !stop_released_) {
+    // Generations already queued (the CPU worker) count as run. The queue is read first: a
+    // batch finishing in between is then counted twice (this frame steps less), never not at
+    // all (it would step past).
+    const uint64_t queued = backend_->backlog();
+    const uint64_t committed = generation() + queued;
+    n = committed >= *stop_at ? 0 : std::min(n, *stop_at - committed);
+  }
   figures_.gens_per_frame = n;
   return n;
 }
@@ -242,6 +288,7 @@ void Simulation::tick(double dt) {
     const auto t0 = Clock::now();
     backend_->advance(n);
     last_step_wall_ms_ = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    StepPacer::note_step(pace, figures_.ms_per_generation, step_budget_ms_);
   }
   update_figures(dt);
 }
@@ -252,6 +299,12 @@ void Simulation::update_figures(double dt) {
   if (f.population_known) {
     figures_.population = f.population;
     figures_.population_known = true;
+  }
+  if (f.stats_known && f.steps_completed != last_sample_steps_) {
+    last_sample_steps_ = f.steps_completed;
+    ++figures_.samples;
+    figures_.stats = f.stats;
+    figures_.stats_generation = generation_base_ + f.stats_generation;
   }
   if (f.steps_completed != last_steps_completed_ && f.ms_per_generation > 0) {
     last_steps_completed_ = f.steps_completed;
@@ -301,7 +354,10 @@ void Simulation::edit_engine(const std::function<Box(Engine&)>& fn) {
 }
 
 GridView Simulation::view() {
-  return backend_ ? backend_->view() : GridView{};
+  if (!backend_) return GridView{};
+  GridView v = backend_->view();
+  v.generation = generation();
+  return v;
 }
 
 Grid Simulation::state(uint64_t* generation) {

@@ -6,6 +6,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,11 @@ struct LiveFigures {
   uint64_t generation = 0;
   uint64_t population = 0;
   bool population_known = false;
+  // The cell statistics of the latest step (StatsRequest), at total generation
+  // stats_generation; `samples` grows with each new one, so watchers take each exactly once.
+  uint64_t samples = 0;
+  uint64_t stats_generation = 0;
+  CellStats stats;
 };
 
 class Simulation {
@@ -75,6 +81,24 @@ class Simulation {
   void request_step(uint64_t n);
   // Generations asked for and not yet run.
   uint64_t backlog() const;
+
+  // What to count after each step (the population graph, stop conditions, Autofit); kept
+  // across engine switches and restarts.
+  void set_stats_request(const StatsRequest& request);
+  const StatsRequest& stats_request() const { return stats_request_; }
+  // History colouring's plane of cells ever alive (SimBackend::set_history): it follows the
+  // state through engine switches and starts again with a new grid; throws Error when the
+  // plane does not fit.
+  void set_history(bool on);
+  bool history_on() const { return history_on_; }
+  void clear_history();
+  // Running stops exactly here: steps are cut short so this generation is reached, not passed,
+  // and none is taken from it until running starts again there (then it runs on).
+  std::optional<uint64_t> stop_at;
+  // Running and waiting at stop_at (the caller pauses and says so).
+  bool held_at_stop() {
+    return running && stop_at && !stop_released_ && generation() >= *stop_at;
+  }
 
   // Runs an edit on the engine (see SimBackend::with_engine); throws Error without a simulation.
   void with_engine(const std::function<void(Engine&)>& fn);
@@ -148,10 +172,19 @@ class Simulation {
   void note_edit(const Box& box, bool whole);
   void note_restart();
 
+  StatsRequest stats_request_;
+  bool history_on_ = false;
+  // Applies the stats request and the history plane to a new backend.
+  void configure_backend(const Grid* history);
+
   Edits edits_;
   LiveFigures figures_;
   std::vector<float> ms_history_;
   uint64_t last_steps_completed_ = 0;
+  uint64_t last_sample_steps_ = 0;
+  bool was_running_ = false;
+  bool stop_released_ = false;
+  uint64_t held_at_ = 0;
   double window_time_ = 0;
   uint64_t window_start_generation_ = 0;
 };

@@ -21,8 +21,8 @@ std::string PaceSettings::describe() const {
     case PaceMode::Auto:
       return "auto";
     case PaceMode::PerFrame:
-      std::snprintf(text, sizeof text, "%d gens/frame", step);
-      return text;
+      if (exponent.delay_seconds() > 0) return exponent.describe(1);
+      return exponent.describe(uint64_t(std::max(step, 1))) + " gens/frame";
     case PaceMode::Rate:
       std::snprintf(text, sizeof text, "%.3g gens/s", rate);
       return text;
@@ -39,7 +39,7 @@ void PaceSettings::faster(uint64_t current) {
     mode = PaceMode::PerFrame;
     step = int(std::clamp<uint64_t>(current, 1, kMaxStep));
   }
-  step = std::min(step * 2, kMaxStep);
+  step = int(exponent.faster(uint64_t(step)));
 }
 
 void PaceSettings::slower(uint64_t current) {
@@ -51,7 +51,12 @@ void PaceSettings::slower(uint64_t current) {
     mode = PaceMode::PerFrame;
     step = int(std::clamp<uint64_t>(current, 1, kMaxStep));
   }
-  step = std::max(step / 2, 1);
+  step = int(exponent.slower(uint64_t(step)));
+}
+
+void StepPacer::note_step(PaceSettings& s, double ms_per_generation, double budget_ms) {
+  if (s.mode != PaceMode::PerFrame) return;
+  s.step = int(s.exponent.note_step(uint64_t(std::max(s.step, 1)), ms_per_generation, budget_ms));
 }
 
 PaceSettings parse_gens_per_frame(const std::string& text) {
@@ -107,6 +112,13 @@ uint64_t StepPacer::due(const PaceSettings& s, const PaceInput& in) {
       n = auto_generations(in);
       break;
     case PaceMode::PerFrame:
+      if (const double delay = s.exponent.delay_seconds(); delay > 0) {
+        // Below one generation a frame: one generation every `delay` seconds.
+        rate_credit_ = std::min(rate_credit_ + in.dt_seconds / delay, 1.0);
+        n = rate_credit_ >= 1.0 - 1e-9 ? 1 : 0;
+        if (n) rate_credit_ = 0;
+        break;
+      }
       rate_credit_ = 0;
       n = uint64_t(std::max(1, s.step));
       break;
@@ -118,7 +130,7 @@ uint64_t StepPacer::due(const PaceSettings& s, const PaceInput& in) {
       break;
     }
   }
-  if (n > 0 || s.mode != PaceMode::Rate) chosen_ = n;
+  if (n > 0 || (s.mode != PaceMode::Rate && s.exponent.delay_seconds() == 0)) chosen_ = n;
   return n;
 }
 

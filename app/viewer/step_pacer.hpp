@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "app/step_exponent.hpp"
+
 namespace gpulife::app {
 
 enum class PaceMode {
@@ -17,11 +19,14 @@ struct PaceSettings {
   PaceMode mode = PaceMode::Auto;
   int step = 1;        // generations per frame (PerFrame); also Tab's step size
   double rate = 60.0;  // generations per second (Rate)
+  // PerFrame's step as Golly's base^exponent: + and - multiply and divide it by the base, and
+  // below one generation a frame they add a delay between generations; hyperspeed grows it.
+  StepExponent exponent;
 
-  // "auto", "16 gens/frame", "60 gens/s".
+  // "auto", "2^4 = 16 gens/frame", "24 gens/frame", "1 gen every 0.5 s", "60 gens/s".
   std::string describe() const;
-  // Golly's +/-: doubles (or halves) the step or the rate; Auto first becomes PerFrame at the
-  // value Auto was using (`current`, at least 1).
+  // Golly's +/-: the step times (or over) the base, or the rate doubled (halved); Auto first
+  // becomes PerFrame at the value Auto was using (`current`, at least 1).
   void faster(uint64_t current);
   void slower(uint64_t current);
 };
@@ -46,6 +51,8 @@ class StepPacer {
   uint64_t chosen() const { return chosen_; }
   // Forgets the engine's speed and the rate's credit (a new engine or grid).
   void reset();
+  // Hyperspeed: after each PerFrame step, grows `settings.step` (see StepExponent::note_step).
+  static void note_step(PaceSettings& settings, double ms_per_generation, double budget_ms);
   // Paused: a rate's credit does not pile up meanwhile.
   void pause() { rate_credit_ = 0; }
 

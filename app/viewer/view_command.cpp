@@ -69,11 +69,13 @@ int view_command(const std::vector<std::string>& args) {
   p.option("inject-fault", "", "ENGINE@GEN",
            "compare mode: flip one cell of ENGINE's copy at generation GEN, to see the agreement "
            "check catch it");
+  add_watch_options(p);
   if (!p.parse(args)) {
     std::cout << p.usage();
     return 0;
   }
   ViewerOptions o;
+  o.watch = parse_watch_options(p);
   if (auto pattern = p.positional_value(0)) o.pattern = *pattern;
   {
     std::string list = p.get("engine");

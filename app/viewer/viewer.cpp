@@ -101,6 +101,7 @@ void setup_simulation(ViewerState& s) {
       grid.place(pattern, setup.origin);
       convert_golly_cells(grid, pattern.rule.rule, pattern.generation);  // B0: Golly's cells
     }
+    set_pattern_info(s, pattern, o.pattern);
   }
   if (o.rule && o.pattern.empty()) rule = parse_rule(*o.rule).rule;
   if (o.compare && !o.size) {
@@ -127,6 +128,7 @@ void setup_simulation(ViewerState& s) {
     if (!o.params.empty()) s.sim.set_params(parse_params(o.params));
   }
   s.sim.pace = starting_pace(o);
+  apply_watch_options(s, o.watch);
   s.sim.running = o.run || (o.pattern.empty() && o.frames == 0);
   if (o.compare) {
     s.compare.check_every = o.check_every;

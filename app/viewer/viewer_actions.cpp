@@ -8,10 +8,9 @@
 #include "core/rule.hpp"
 
 namespace gpulife::app {
-namespace {
 
 // The part of the framebuffer not covered by the menu bar, the panel or the library window.
-void free_area(const ViewerState& s, Vec2d& lo, Vec2d& hi) {
+void free_screen_area(const ViewerState& s, Vec2d& lo, Vec2d& hi) {
   const Vec2d vp = s.camera.viewport();
   lo = {0, 0};
   hi = vp;
@@ -23,8 +22,6 @@ void free_area(const ViewerState& s, Vec2d& lo, Vec2d& hi) {
     hi.x = s.covered_right;
 }
 
-}  // namespace
-
 void fit_pattern(ViewerState& s, bool animate) {
   if (!s.sim.active()) return;
   const Box b = s.sim.live_bounds();
@@ -33,7 +30,7 @@ void fit_pattern(ViewerState& s, bool animate) {
     return;
   }
   Vec2d lo, hi;
-  free_area(s, lo, hi);
+  free_screen_area(s, lo, hi);
   s.camera.fit_in({double(b.min_x), double(b.min_y), double(b.max_x + 1), double(b.max_y + 1)}, lo,
                   hi, 0.06, 32.0 * s.ui_scale, animate);
 }
@@ -41,7 +38,7 @@ void fit_pattern(ViewerState& s, bool animate) {
 void fit_grid(ViewerState& s, bool animate) {
   if (!s.sim.active()) return;
   Vec2d lo, hi;
-  free_area(s, lo, hi);
+  free_screen_area(s, lo, hi);
   s.camera.fit_in({0, 0, double(s.sim.width()), double(s.sim.height())}, lo, hi, 0.02,
                   Camera::kMaxZoom, animate);
 }
@@ -70,7 +67,7 @@ void step_once(ViewerState& s, uint64_t generations) {
 
 void zoom_step(ViewerState& s, double factor) {
   Vec2d lo, hi;
-  free_area(s, lo, hi);
+  free_screen_area(s, lo, hi);
   s.camera.animate_zoom_at({(lo.x + hi.x) * 0.5, (lo.y + hi.y) * 0.5}, factor);
 }
 

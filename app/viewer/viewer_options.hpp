@@ -9,6 +9,7 @@
 
 #include "app/viewer/interop_path.hpp"
 #include "app/viewer/step_pacer.hpp"
+#include "app/viewer/watch_options.hpp"
 #include "core/grid.hpp"
 
 namespace gpulife::app {
@@ -60,6 +61,7 @@ struct ViewerOptions {
   std::string fault_engine;       // inject a fault: flip a cell of this engine's copy ...
   uint64_t fault_generation = 0;  // ... at this generation
   std::string compare_chart;      // at exit, the comparison as a bar chart PNG
+  WatchOptions watch;             // colours, graph, Identify, Track/Autofit, stops, exponent
 };
 
 // The pacing a view starts with: what the options say; otherwise a watchable rate for a pattern

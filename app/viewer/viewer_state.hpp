@@ -15,6 +15,7 @@
 #include "app/viewer/notices.hpp"
 #include "app/viewer/simulation.hpp"
 #include "app/viewer/viewer_options.hpp"
+#include "app/viewer/watch.hpp"
 
 namespace gpulife::app {
 
@@ -47,6 +48,7 @@ struct ViewerState {
   Camera camera;
   Simulation sim;
   EditState edit;
+  WatchState watch;  // graph, stop conditions, Identify, Track/Autofit, theme, pattern info
 
   // Compare mode (see comparison.hpp) and its side-by-side tiles: 1, 2 (left | right), 4 (2x2) or
   // 6 (3x2),
@@ -96,6 +98,9 @@ void toggle_running(ViewerState& state);
 // size (gens/frame), as in Golly.
 void step_once(ViewerState& state, uint64_t generations = 1);
 void zoom_step(ViewerState& state, double factor);  // around the free area's centre
+// The part of the framebuffer the menu bar, the panel and a window kept at the right edge leave
+// free (all of it while tiled).
+void free_screen_area(const ViewerState& state, Vec2d& lo, Vec2d& hi);
 // Golly's + and -: double or halve the step or the rate (see PaceSettings), said in a notice.
 void change_step_size(ViewerState& state, bool faster);
 // 0: the fastest pace (auto), or back to the one before.

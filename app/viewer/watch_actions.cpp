@@ -1,0 +1,128 @@
+// The watch's frame work and actions: samples into the graph, stop conditions, Track/Autofit,
+// Identify on the pattern or the selection, colour themes.
+#include <algorithm>
+
+#include "app/viewer/viewer_state.hpp"
+#include "core/error.hpp"
+
+namespace gpulife::app {
+
+void watch_tick(ViewerState& s, double dt) {
+  WatchState& w = s.watch;
+  Simulation& sim = s.sim;
+  if (w.identify.poll()) {
+    w.show_identify = true;
+    if (w.track_when_identified && !track_identified(s))
+      s.report("Track: Identify found no spaceship to follow", true);
+    w.track_when_identified = false;
+  }
+  if (!sim.active()) return;
+  StatsRequest request;
+  request.changes = w.show_graph || w.stop.needs_changes();
+  request.shape = w.stop.needs_shape() || w.follow.mode() == FollowMode::Autofit;
+  sim.set_stats_request(request);
+  sim.stop_at = w.stop.settings.at_generation;
+
+  // The states seen before an edit, a rule change or a new pattern do not lead to this one.
+  const Simulation::Edits& edits = sim.edits();
+  if (edits.serial != w.seen_edits || edits.restart_serial != w.seen_restarts) {
+    w.seen_edits = edits.serial;
+    w.seen_restarts = edits.restart_serial;
+    w.stop.reset();
+  }
+  const LiveFigures& f = sim.figures();
+  if (f.samples != w.seen_samples) {
+    w.seen_samples = f.samples;
+    GraphSample sample;
+    sample.generation = f.stats_generation;
+    sample.population = f.stats.population;
+    sample.changes_known = f.stats.changes_known;
+    sample.births = f.stats.births;
+    sample.deaths = f.stats.deaths;
+    if (w.show_graph) w.graph.add(sample);
+    if (f.stats.shape_known) w.live = f.stats.bounds;
+    if (sim.running) {
+      if (const StopEvent e = w.stop.check(f.stats_generation, f.stats)) {
+        toggle_running(s);
+        w.stop_message = describe(e);
+        s.report("stopped: " + w.stop_message);
+        // The exact period and what it is come from Identify, bounded by the repeat seen.
+        if (e.reason == StopReason::Periodic) {
+          w.identify_max_period = int(std::min<uint64_t>(e.repeat_after, kMaxIdentifyPeriod));
+          identify_now(s);
+        }
+      }
+    }
+  }
+  // Run-until needs no counting: the simulation holds there and the run pauses.
+  if (sim.held_at_stop()) {
+    toggle_running(s);
+    StopEvent e;
+    e.reason = StopReason::ReachedGeneration;
+    e.generation = sim.generation();
+    w.stop_message = describe(e);
+    s.report("stopped: " + w.stop_message);
+  }
+  Vec2d lo, hi;
+  free_screen_area(s, lo, hi);
+  if (!w.follow.apply(s.camera, sim.generation(), w.live, lo, hi, dt, 32.0 * s.ui_scale))
+    s.report("Autofit is off: the view was moved by hand");
+}
+
+void identify_now(ViewerState& s) {
+  WatchState& w = s.watch;
+  if (!s.sim.active()) return;
+  const bool selection = !s.edit.selection.empty();
+  Box box = s.edit.selection;
+  // The live cells' box first, counted where the state lives, so only that box is copied.
+  if (!selection) s.sim.with_engine([&](Engine& e) { box = e.cell_stats(false, true).bounds; });
+  const IdentifyOptions limits;
+  if (box.width() > limits.max_side || box.height() > limits.max_side) {
+    s.report("Identify follows patterns of up to " + std::to_string(limits.max_side) +
+                 " cells a side; this one is " + std::to_string(box.width()) + "x" +
+                 std::to_string(box.height()) + (selection ? "" : ": select a part of it"),
+             true);
+    return;
+  }
+  Pattern p;
+  if (!box.empty()) {
+    Grid cells;
+    s.sim.with_engine([&](Engine& e) { cells = e.read_region(box); });
+    p = cells.extract();
+    p.translate(box.min_x, box.min_y);
+  }
+  w.identify_generation = s.sim.generation();
+  const uint64_t max_period =
+      uint64_t(std::clamp<int64_t>(w.identify_max_period, 1, int64_t(kMaxIdentifyPeriod)));
+  w.identify.start(std::move(p), s.sim.rule(), max_period,
+                   selection ? "the selection" : "the pattern");
+  w.show_identify = true;
+}
+
+bool track_identified(ViewerState& s) {
+  WatchState& w = s.watch;
+  const auto& r = w.identify.result();
+  if (!r || r->kind != PatternKind::Spaceship) return false;
+  w.track_input = TrackSpeed{r->dx, r->dy, r->period};
+  // From the generation Identify looked at: the view catches up with where the ship is now.
+  w.follow.track(w.track_input, w.identify_generation);
+  s.report("tracking " + r->speed + " " + r->heading);
+  return true;
+}
+
+bool set_theme(ViewerState& s, ColourTheme theme) {
+  try {
+    s.sim.set_history(theme_colours(theme).history_plane);
+  } catch (const Error& e) {
+    s.report(e.what(), true);
+    return false;
+  }
+  s.watch.theme = theme;
+  return true;
+}
+
+void set_pattern_info(ViewerState& s, const Pattern& pattern, const std::string& source) {
+  s.watch.info = pattern_info(pattern, source);
+}
+
+}  // namespace gpulife::app
