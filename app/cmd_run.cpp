@@ -111,7 +111,10 @@ int run_command(const std::vector<std::string>& args) {
     budget.host_bytes = std::min(budget.host_bytes.value_or(most), most);
     if (info.gpu) budget.device_bytes = std::min(budget.device_bytes.value_or(most), most);
   }
-  request.engine = &info;
+  // The banded engine builds, checks and writes its grid band by band on the GPUs, and says
+  // itself what does not fit there; the host never holds the grid.
+  const bool banded = is_banded_engine(engine_name) || p.has("ranks");
+  request.engine = banded ? nullptr : &info;
   request.budget = budget;
   request.grows = true;
   const GridSetup setup = choose_grid(pattern, request, generations);

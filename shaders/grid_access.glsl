@@ -30,6 +30,8 @@ bool stored_alive(int x, int y) {
 
 bool cell_alive(int x, int y) {
   return stored_alive(x, y) != (u_inverted != 0);
+}
+
 // Word w of a bit-packed row scanned over words [w0, w1] for columns [x0, x1): the bits
 // outside the columns cleared.
 uint masked_word(uint bits, uint w, uint w0, uint w1, int x0, int x1) {

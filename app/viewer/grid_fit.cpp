@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "app/banded_run.hpp"
+
 namespace gpulife::app {
 namespace {
 
@@ -42,11 +44,16 @@ FitCheck check_fit(const EngineInfo& info, GridSize size, const FitLimits& limit
   c.size = size;
   c.gpu = info.gpu;
   const double state = memory_bytes(info, size.width, size.height);
+  // The banded engine keeps its bands on several GPUs and checks them as it makes them; the
+  // renderer fetches only what it draws, and the host holds no copy.
+  const bool banded = is_banded_engine(info.name);
   const double copies =
-      double(info.gpu && info.gl_shared ? kHostCopiesGpu : kHostCopiesCpu) * bit_grid_bytes(size);
-  c.device_bytes = info.gpu ? state : 0.0;
+      banded ? 0.0
+             : double(info.gpu && info.gl_shared ? kHostCopiesGpu : kHostCopiesCpu) *
+                   bit_grid_bytes(size);
+  c.device_bytes = info.gpu && !banded ? state : 0.0;
   c.host_bytes = (info.gpu ? 0.0 : state) + copies;
-  c.drawn_bytes = drawn_bytes(info, size);
+  c.drawn_bytes = banded ? 0.0 : drawn_bytes(info, size);
   if (limits.probe.host_free_bytes) c.host_free = limits.probe.host_free_bytes();
   if (info.gpu && limits.probe.device_free_bytes) c.device_free = limits.probe.device_free_bytes();
   constexpr int64_t kMaxSide = std::numeric_limits<int32_t>::max();  // the shader's sizes
