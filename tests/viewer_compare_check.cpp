@@ -3,6 +3,7 @@
 // agreement check must name it and the cell, show the indicator in red, and the tiles must
 // differ; and a slow engine must not hold the frames (the window keeps drawing while it falls
 // behind). Exit 77 = skipped.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -155,7 +156,10 @@ int main(int argc, char** argv) {
   const long reference = std::stol(m[1]), simd = std::stol(m[2]);
   std::cout << "slow engine: 60 frames drawn while reference ran " << reference
             << " generations and cpu-simd " << simd << "\n";
-  if (reference >= 30) return fail("the frames waited for the slow engine");
+  // In lockstep both lanes would stand at one generation per frame; how far reference gets in
+  // the 60 frames depends on how fast this machine draws them, cpu-simd's lead does not.
+  if (reference >= 60 || simd < 10 * std::max(reference, 1L))
+    return fail("the frames waited for the slow engine");
   if (simd <= 3 * reference) return fail("cpu-simd did not run ahead of the slow engine");
 
   Shot bad;

@@ -261,7 +261,7 @@ void InteropBackend::advance(uint64_t generations) {
   figures_.last_step_generations = generations;
   figures_.generation = a.engine().generation();
   ++figures_.steps_completed;
-  if (request_.changes || request_.shape) {
+  if (request_.changes || request_.shape || request_.population) {
     refresh_stats(a.engine());
   } else {
     refresh_population(a.engine(), false);

@@ -19,6 +19,7 @@ namespace gpulife::app {
 struct StatsRequest {
   bool changes = false;  // births and deaths of each step's last generation
   bool shape = false;    // live bounds and the shape hash
+  bool population = false;  // the population after every step, not now and then (a stop)
   bool operator==(const StatsRequest&) const = default;
 };
 

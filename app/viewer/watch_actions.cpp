@@ -20,6 +20,7 @@ void watch_tick(ViewerState& s, double dt) {
   StatsRequest request;
   request.changes = w.show_graph || w.stop.needs_changes();
   request.shape = w.stop.needs_shape() || w.follow.mode() == FollowMode::Autofit;
+  request.population = w.stop.settings.when_dies;
   sim.set_stats_request(request);
   sim.stop_at = w.stop.settings.at_generation;
 
