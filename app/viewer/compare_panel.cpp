@@ -2,6 +2,7 @@
 // the bandwidth limit with the limit as a marker, Gcell/s, speed-up over the slowest), the
 // agreement line, history plots, tile labels and the chart export.
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -72,11 +73,11 @@ void lane_row(ViewerState& s, size_t i, double scale_percent, double slowest_ms)
                 2.0f);
   ImGui::Dummy(ImVec2(width, h));
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "%% of the bandwidth limit, %.0f GB/s (%s); the white marker is the limit.\n"
-        "Past it, an engine moves fewer bytes per generation than one pass over "
-        "memory (several generations per pass).",
-        f.limit_gbytes_per_second, f.limit_source.c_str());
+    wrapped_tooltip("% of the bandwidth limit, " +
+                    std::to_string(int64_t(std::lround(f.limit_gbytes_per_second))) +
+                    " GB/s (" + f.limit_source +
+                    "); the white marker is the limit. Past it, an engine moves fewer bytes per "
+                    "generation than one pass over memory (several generations per pass).");
 
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
@@ -155,9 +156,8 @@ void compare_panel(ViewerState& s) {
   if (ImGui::InputInt("check every", &every, 16, 256))
     s.compare.check_every = uint64_t(std::clamp(every, 0, 1 << 20));
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "generations between agreement checks (hashes of every engine's state); 0: "
-        "never");
+    wrapped_tooltip(
+        "generations between agreement checks (hashes of every engine's state); 0: never");
 }
 
 void draw_compare_window(ViewerState& s) {

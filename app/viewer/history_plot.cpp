@@ -48,10 +48,9 @@ void draw_ms_history(const std::vector<float>& history, double limit_ms, float h
   std::snprintf(text, sizeof text, "%.4g ms/gen", double(history.back()));
   if (labels) draw->AddText(ImVec2(p0.x + 4, p0.y + 2), IM_COL32(230, 230, 235, 220), text);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "ms/generation of the last %zu steps (the first steps of an engine left out);\n"
-        "the white line is the bandwidth limit's ms/generation",
-        history.size());
+    wrapped_tooltip("ms/generation of the last " + std::to_string(history.size()) +
+                    " steps (the first steps of an engine left out); the white line is the "
+                    "bandwidth limit's ms/generation");
 }
 
 }  // namespace gpulife::app

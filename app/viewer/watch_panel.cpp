@@ -71,9 +71,9 @@ void follow_controls(ViewerState& s) {
     if (w.follow.mode() == FollowMode::Track) w.follow.track(w.track_input, s.sim.generation());
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "Track moves the view dx, dy cells (x right, y down) every `gens`\n"
-        "generations; Identify on a spaceship fills these in");
+    wrapped_tooltip(
+        "Track moves the view dx, dy cells (x right, y down) every `gens` generations; "
+        "Identify on a spaceship fills these in");
   const auto& r = w.identify.result();
   if (r && r->kind == PatternKind::Spaceship) {
     ImGui::SameLine();
