@@ -220,9 +220,12 @@ int run_banded(const BandedRun& run) {
                   double(w) * double(h) * double(run.generations) / (device_ms * 1e6));
     std::fflush(stdout);
   }
-  if (!run.output.empty()) {
-    write_output(run, *engine, root, generation);
-    if (root) std::cout << "wrote:      " << run.output << "\n";
+  // Rank 0's -o decides for every rank: the others only send their rows (and need its format).
+  BandedRun out = run;
+  if (setup.ranks > 1) out.output = broadcast(*exchange, run.output);
+  if (!out.output.empty()) {
+    write_output(out, *engine, root, generation);
+    if (root) std::cout << "wrote:      " << out.output << "\n";
   }
   return 0;
 }

@@ -451,6 +451,8 @@ void BitMultistepMultiEngine::exchange_halos(bool from_edges, bool timed) {
   const size_t bytes = size_t(plan_.depth) * pitch_;
   for (const HaloTransfer& t : plan_.transfers) {
     if (t.nccl || t.host) continue;
+    // A copy on one device between two bands of another process: that process makes it.
+    if (!bands_[size_t(t.from_band)] || !bands_[size_t(t.to_band)]) continue;
     DeviceState& d = *devices_[size_t(plan_.bands[size_t(t.to_band)].rank)];
     CUDA_CHECK(cudaSetDevice(d.device));
     CUDA_CHECK(cudaMemcpyAsync(halo_target(t), halo_source(t, from_edges), bytes,
