@@ -11,24 +11,11 @@
 #include "core/rle.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/gpu_engines.hpp"
+#include "tests/gpu_test_support.hpp"
 #include "gpu/grid_stats.hpp"
 
 namespace gpulife {
 namespace {
-
-#define REQUIRE_DEVICE()                                                     \
-  do {                                                                       \
-    if (!gpu::device_available()) GTEST_SKIP() << "skipped: no CUDA device"; \
-  } while (0)
-
-std::vector<std::string> gpu_engine_names() {
-  EngineRegistry registry;
-  gpu::register_gpu_engines(registry);
-  std::vector<std::string> names;
-  for (const EngineInfo& info : registry.engines())
-    if (info.gl_shared) names.push_back(info.name);
-  return names;
-}
 
 void expect_same(const CellStats& device, const CellStats& host) {
   EXPECT_EQ(device.population, host.population);
@@ -55,7 +42,7 @@ TEST(GpuGridStats, EveryEngineCountsLikeTheReference) {
       ref->step(1);
       ref->store(after);
       const CellStats want = cell_stats(after, &before, true);
-      for (const std::string& name : gpu_engine_names()) {
+      for (const std::string& name : gl_shared_gpu_engine_names()) {
         SCOPED_TRACE(name + " " + std::to_string(w) + "x" + std::to_string(h) + " " +
                      std::string(to_string(topology)));
         auto engine = gpu::make_gpu_engine(name);
@@ -77,7 +64,7 @@ TEST(GpuGridStats, ChangesAreKnownOnlyRightAfterASingleGeneration) {
   REQUIRE_DEVICE();
   Grid start(300, 200);
   start.randomize(0.4, 3);
-  for (const std::string& name : gpu_engine_names()) {
+  for (const std::string& name : gl_shared_gpu_engine_names()) {
     SCOPED_TRACE(name);
     auto engine = gpu::make_gpu_engine(name);
     engine->load(start);
@@ -97,7 +84,7 @@ TEST(GpuGridStats, ChangesAreKnownOnlyRightAfterASingleGeneration) {
 TEST(GpuGridStats, TheShapeHashIgnoresWhereThePatternIs) {
   REQUIRE_DEVICE();
   const Pattern lwss = parse_rle("x = 5, y = 4\nbo2bo$o$o3bo$4o!");
-  for (const std::string& name : gpu_engine_names()) {
+  for (const std::string& name : gl_shared_gpu_engine_names()) {
     SCOPED_TRACE(name);
     uint64_t first = 0;
     for (const Cell at : {Cell{0, 0}, Cell{61, 3}, Cell{64, 100}, Cell{194, 195}}) {

@@ -9,23 +9,10 @@
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_engine.hpp"
 #include "gpu/gpu_engines.hpp"
+#include "tests/gpu_test_support.hpp"
 
 namespace gpulife {
 namespace {
-
-#define REQUIRE_DEVICE()                                                     \
-  do {                                                                       \
-    if (!gpu::device_available()) GTEST_SKIP() << "skipped: no CUDA device"; \
-  } while (0)
-
-std::vector<std::string> gpu_engine_names() {
-  EngineRegistry registry;
-  gpu::register_gpu_engines(registry);
-  std::vector<std::string> names;
-  for (const EngineInfo& info : registry.engines())
-    if (info.gl_shared) names.push_back(info.name);
-  return names;
-}
 
 // OR of generations 0..generations of `start` by the reference engine.
 Grid reference_history(const Grid& start, uint64_t generations) {
@@ -56,7 +43,7 @@ TEST(GpuHistoryPlane, HoldsEveryCellEverAlive) {
     start.randomize(0.3, 5);
     for (const uint64_t gens : {1u, 16u, 37u}) {
       const Grid want = reference_history(start, gens);
-      for (const std::string& name : gpu_engine_names()) {
+      for (const std::string& name : gl_shared_gpu_engine_names()) {
         SCOPED_TRACE(name + " " + std::to_string(w) + "x" + std::to_string(h) + " after " +
                      std::to_string(gens));
         // A pitch wider than the grid needs, as a GL buffer's rows may be.
@@ -84,7 +71,7 @@ TEST(GpuHistoryPlane, OffLeavesThePlaneAlone) {
   REQUIRE_DEVICE();
   Grid start(100, 100);
   start.randomize(0.5, 9);
-  for (const std::string& name : gpu_engine_names()) {
+  for (const std::string& name : gl_shared_gpu_engine_names()) {
     SCOPED_TRACE(name);
     const size_t pitch = gpu::canonical_pitch(100);
     gpu::DeviceBuffer plane(pitch * 100);

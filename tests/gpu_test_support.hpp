@@ -24,4 +24,14 @@ inline std::vector<std::string> gpu_engine_names() {
   return names;
 }
 
+// The CUDA engines that step inside memory GL draws (the viewer's GPU engines).
+inline std::vector<std::string> gl_shared_gpu_engine_names() {
+  EngineRegistry registry;
+  gpu::register_gpu_engines(registry);
+  std::vector<std::string> names;
+  for (const EngineInfo& info : registry.engines())
+    if (info.gl_shared) names.push_back(info.name);
+  return names;
+}
+
 }  // namespace gpulife
