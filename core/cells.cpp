@@ -52,8 +52,7 @@ Pattern parse_cells(std::string_view text, std::string_view source, uint64_t max
       if (ch == 'O' || ch == '*') {
         if (cells.size() >= max_cells)
           throw ParseError(std::string(source), lines.number(), int64_t(x) + 1,
-                           "pattern has more than " + std::to_string(max_cells) +
-                               " live cells, the most gpulife reads");
+                           too_many_cells(max_cells));
         cells.push_back(Cell{int64_t(x), y});
         continue;
       }

@@ -80,8 +80,7 @@ Pattern parse_life105(std::string_view text, std::string_view source, uint64_t m
         fail(t.substr(i),
              "unexpected " + text::describe_char(c) + " in a Life 1.05 row (expected '.' or '*')");
       if (cells.size() >= max_cells)
-        fail(t.substr(i), "pattern has more than " + std::to_string(max_cells) +
-                              " live cells, the most gpulife reads");
+        fail(t.substr(i), too_many_cells(max_cells));
       cells.push_back(Cell{block_x + int64_t(i), row_y});
     }
     ++row_y;

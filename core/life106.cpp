@@ -62,8 +62,7 @@ Pattern parse_life106(std::string_view text, std::string_view source, uint64_t m
     if (y_end < ys.size())
       fail(text::trim(ys.substr(y_end)), "unexpected text after the \"x y\" pair");
     if (cells.size() >= max_cells)
-      fail(t, "pattern has more than " + std::to_string(max_cells) +
-                  " live cells, the most gpulife reads");
+      fail(t, too_many_cells(max_cells));
     cells.push_back(Cell{x, y});
   }
   Pattern p(std::move(cells));

@@ -3,8 +3,10 @@
 #include "core/pattern.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/error.hpp"
+#include "core/host_memory.hpp"
 
 namespace gpulife {
 namespace {
@@ -18,6 +20,20 @@ bool state_less(const StateCell& a, const StateCell& b) {
 }
 }  // namespace
 
+uint64_t listable_cells() {
+  const std::optional<double> free = host_available_bytes();
+  if (!free) return kMaxPatternCells;
+  const double fits = *free / kBytesPerListedCell;
+  return fits >= double(kMaxPatternCells) ? kMaxPatternCells : uint64_t(fits);
+}
+
+std::string too_many_cells(uint64_t max_cells) {
+  std::string text = "pattern has more than " + std::to_string(max_cells) + " live cells, the most gpulife reads";
+  if (max_cells < kMaxPatternCells && max_cells == listable_cells())
+    text += " into the host memory free now";
+  return text;
+}
+
 Pattern::Pattern(std::shared_ptr<const CellTree> tree, Cell origin)
     : listed_(false), tree_(std::move(tree)), tree_origin_(origin) {
   if (!tree_ || tree_->empty()) {
@@ -29,10 +45,11 @@ Pattern::Pattern(std::shared_ptr<const CellTree> tree, Cell origin)
 const std::vector<Cell>& Pattern::cells() const {
   if (!listed_) {
     const uint64_t n = tree_->population();
-    if (n > kMaxPatternCells)
+    const uint64_t most = listable_cells();
+    if (n > most)
       throw Error("pattern has " + std::to_string(n) + " live cells, more than the " +
-                  std::to_string(kMaxPatternCells) +
-                  " gpulife can list one by one (it can still be sized, placed and run)");
+                  std::to_string(most) +
+                  " gpulife can list one by one here (it can still be sized, placed and run)");
     std::vector<Cell> list;
     list.reserve(size_t(n));
     tree_->for_each_cell(tree_origin_, [&](int64_t x, int64_t y) { list.push_back({x, y}); });

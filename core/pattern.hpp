@@ -16,6 +16,17 @@ namespace gpulife {
 // quadtree pattern refuses to be listed beyond it), so a hostile file cannot exhaust memory.
 inline constexpr uint64_t kMaxPatternCells = uint64_t{1} << 28;
 
+// What one listed cell costs while a file is read (the list, its growth and the sorted copy).
+inline constexpr double kBytesPerListedCell = 32;
+
+// The most cells a pattern is listed with here: kMaxPatternCells, lowered to what the host
+// memory free now holds, so that a few bytes of "268435455o!" are refused at once on a machine
+// that could not hold the list rather than swapping or being killed.
+uint64_t listable_cells();
+
+// The refusal of a pattern with more than `max_cells` live cells, as readers word it.
+std::string too_many_cells(uint64_t max_cells);
+
 // A cell in one of a multi-state "History" rule's extra states (LifeHistory: 2 history,
 // 3 marked on, 4 marked off, 5 start on); kept so a history display can show them.
 struct StateCell {

@@ -118,20 +118,21 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 // Text of a pattern in the given format.
-Pattern parse_as(PatternFormat format, std::string_view text, std::string_view source) {
+Pattern parse_as(PatternFormat format, std::string_view text, std::string_view source,
+                 uint64_t max_cells) {
   switch (format) {
     case PatternFormat::Cells:
-      return parse_cells(text, source);
+      return parse_cells(text, source, max_cells);
     case PatternFormat::Life106:
-      return parse_life106(text, source);
+      return parse_life106(text, source, max_cells);
     case PatternFormat::Life105:
-      return parse_life105(text, source);
+      return parse_life105(text, source, max_cells);
     case PatternFormat::Macrocell:
-      return parse_macrocell(text, source);
+      return parse_macrocell(text, source, max_cells);
     case PatternFormat::Rle:
       break;
   }
-  return parse_rle(text, source);
+  return parse_rle(text, source, max_cells);
 }
 
 // Inflates gzip data (a file compressed twice too); other data is returned as it is.
@@ -252,32 +253,32 @@ std::string not_a_pattern(std::string_view data, std::string_view name) {
   return "";
 }
 
-Pattern parse_pattern(std::string_view data, std::string_view source) {
+Pattern parse_pattern(std::string_view data, std::string_view source, uint64_t max_cells) {
   const std::string text = inflate_if_gzip(std::string(data), source);
   refuse_non_pattern(text, source, "");
-  return parse_as(sniff_format(text), text, source);
+  return parse_as(sniff_format(text), text, source, max_cells);
 }
 
-Pattern load_pattern_file(const std::filesystem::path& path) {
+Pattern load_pattern_file(const std::filesystem::path& path, uint64_t max_cells) {
   const std::string source = path.string();
   const std::string text = inflate_if_gzip(read_file(path), source);
   refuse_non_pattern(text, source, source);
-  return parse_as(format_for_path(path, text), text, source);
+  return parse_as(format_for_path(path, text), text, source, max_cells);
 }
 
-Pattern load_pattern(std::string_view path_or_text) {
+Pattern load_pattern(std::string_view path_or_text, uint64_t max_cells) {
   // Pattern text always has a line break or a character no sane file name has ('!', '$', '=');
   // anything else is taken as a path so that a typo reports "cannot read".
   const bool multi_line = path_or_text.find_first_of("\r\n") != std::string_view::npos;
   std::error_code ec;
   if (!multi_line && path_or_text.size() < 4096) {
     const std::filesystem::path path{std::string(path_or_text)};
-    if (std::filesystem::exists(path, ec)) return load_pattern_file(path);
+    if (std::filesystem::exists(path, ec)) return load_pattern_file(path, max_cells);
     const bool looks_like_text = path_or_text.find_first_of("!$=") != std::string_view::npos &&
                                  path_or_text.find('/') == std::string_view::npos;
-    if (!looks_like_text) return load_pattern_file(path);  // reports "cannot read PATH"
+    if (!looks_like_text) return load_pattern_file(path, max_cells);  // reports "cannot read PATH"
   }
-  return parse_pattern(path_or_text, "<text>");
+  return parse_pattern(path_or_text, "<text>", max_cells);
 }
 
 std::string write_pattern(const Pattern& pattern, PatternFormat format) {

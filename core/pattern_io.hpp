@@ -30,12 +30,14 @@ PatternFormat format_for_path(const std::filesystem::path& path, std::string_vie
 std::string not_a_pattern(std::string_view data, std::string_view name = {});
 
 // Parses text (or gzip data) in the sniffed format; `source` names it in error messages.
-// Throws Error naming what the data is when it is not a pattern at all.
-Pattern parse_pattern(std::string_view data, std::string_view source = {});
+// Throws Error naming what the data is when it is not a pattern at all, ParseError when it
+// lists more than `max_cells` live cells.
+Pattern parse_pattern(std::string_view data, std::string_view source = {},
+                      uint64_t max_cells = listable_cells());
 // Reads a file and parses it; throws Error when it cannot be read, ParseError when malformed.
-Pattern load_pattern_file(const std::filesystem::path& path);
+Pattern load_pattern_file(const std::filesystem::path& path, uint64_t max_cells = listable_cells());
 // A path if a file of that name exists, otherwise pattern text (e.g. pasted RLE).
-Pattern load_pattern(std::string_view path_or_text);
+Pattern load_pattern(std::string_view path_or_text, uint64_t max_cells = listable_cells());
 
 std::string write_pattern(const Pattern& pattern, PatternFormat format);
 // The format a file name asks for when saving: by extension (.rle default, .cells, .lif/.life

@@ -281,8 +281,7 @@ class RleReader {
   void add_state_run(int64_t n, Where run, int state) {
     const uint64_t held = cells_.size() + history_cells_.size();
     if (uint64_t(n) > max_cells_ - std::min<uint64_t>(held, max_cells_))
-      fail_at(run, "pattern has more than " + std::to_string(max_cells_) +
-                       " live cells, the most gpulife reads");
+      fail_at(run, too_many_cells(max_cells_));
     const int64_t start = x_;
     advance_x(n, run);
     for (int64_t x = start; x < x_; ++x) {

@@ -10,6 +10,9 @@ find_program(GPULIFE_FUZZ_CLANGXX NAMES clang++ clang++-19 clang++-18 clang++-17
 set(GPULIFE_FUZZ_FLAGS -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined
                        -fno-sanitize-recover=undefined)
 set(GPULIFE_FUZZ_TIME 30 CACHE STRING "Seconds each fuzz test runs")
+# ctest fuzzes from a fixed seed, so a failing run can be repeated exactly; 0 lets each run pick
+# its own (a longer campaign: ctest -L fuzz with -DGPULIFE_FUZZ_TIME=600 -DGPULIFE_FUZZ_SEED=0).
+set(GPULIFE_FUZZ_SEED 1 CACHE STRING "libFuzzer seed of the fuzz tests (0: a new one each run)")
 
 # A clang without the libFuzzer runtime (a separate package on some systems) is as good as none:
 # probe by building and running an empty fuzzer once.
@@ -89,6 +92,7 @@ foreach(target rle cells life106 life105 macrocell rule load)
                    -DWORK=${CMAKE_CURRENT_BINARY_DIR}/fuzz/work/${target}
                    -DSECONDS=${GPULIFE_FUZZ_TIME}
                    -DDICT=${CMAKE_CURRENT_LIST_DIR}/fuzz/${target}.dict
+                   -DSEED=${GPULIFE_FUZZ_SEED}
                    -P ${CMAKE_CURRENT_LIST_DIR}/fuzz/run_fuzzer.cmake)
   math(EXPR _timeout "${GPULIFE_FUZZ_TIME} + 120")
   set_tests_properties(fuzz_${target} PROPERTIES LABELS fuzz TIMEOUT ${_timeout})

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iterator>
 #include <random>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,46 @@ TEST(ParsePattern, DispatchesOnContent) {
   EXPECT_EQ(parse_pattern("bo$2bo$3o!").cells(), kGlider);
   EXPECT_EQ(parse_pattern(".O.\n..O\nOOO\n").cells(), kGlider);
   EXPECT_EQ(parse_pattern("#Life 1.06\n1 0\n2 1\n0 2\n1 2\n2 2\n").cells(), kGlider);
+}
+
+// A few bytes can describe more cells than memory holds ("268435455o!"): every format that lists
+// cells refuses past the limit it is given, at the cell that passes it, from every entry point.
+TEST(ParsePattern, RefusesMoreCellsThanTheLimitInEveryFormat) {
+  const std::vector<std::pair<std::string, std::string>> five = {
+      {"x = 5, y = 1\n5o!\n", "rle"},
+      {"OOOOO\n", "cells"},
+      {"#Life 1.06\n0 0\n1 0\n2 0\n3 0\n4 0\n", "life106"},
+      {"#Life 1.05\n#P 0 0\n*****\n", "life105"}};
+  for (const auto& [text, format] : five) {
+    SCOPED_TRACE(format);
+    EXPECT_EQ(parse_pattern(text, "p", 5).population(), 5u);
+    try {
+      parse_pattern(text, "p", 4);
+      FAIL() << "read five cells with a limit of four";
+    } catch (const ParseError& e) {
+      EXPECT_EQ(e.source(), "p");
+      EXPECT_GT(e.line(), 0);
+      EXPECT_NE(e.reason().find("more than 4 live cells"), std::string::npos) << e.what();
+    }
+    TempDir dir;
+    const fs::path path = dir.path() / ("five." + format);
+    std::ofstream(path) << text;
+    EXPECT_EQ(load_pattern_file(path, 5).population(), 5u);
+    EXPECT_THROW(load_pattern_file(path, 4), ParseError);
+    EXPECT_THROW(load_pattern(path.string(), 4), ParseError);
+  }
+}
+
+// The default limit never exceeds kMaxPatternCells, and a machine with memory to spare reads a
+// pattern of a million cells.
+TEST(ParsePattern, DefaultLimitFollowsFreeMemory) {
+  const uint64_t most = listable_cells();
+  EXPECT_LE(most, kMaxPatternCells);
+  EXPECT_GE(most, uint64_t{1} << 20);
+  EXPECT_EQ(parse_pattern("x = 1048576, y = 1\n1048576o!").population(), uint64_t{1} << 20);
+  const std::string refusal = too_many_cells(kMaxPatternCells);
+  EXPECT_NE(refusal.find(std::to_string(kMaxPatternCells)), std::string::npos) << refusal;
+  EXPECT_EQ(refusal.find("memory"), std::string::npos) << refusal;
 }
 
 TEST(LoadFile, EachFormatFromDisk) {
