@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/banded_run.hpp"
+#include "app/bench_report.hpp"
 #include "app/bench_timing.hpp"
 #include "app/engines.hpp"
 #include "app/tcp_exchange.hpp"
@@ -30,21 +31,10 @@ namespace gpulife::app {
 #if GPULIFE_HAVE_CUDA
 namespace {
 
-constexpr uint64_t kSeed = 0x5eed;
 // Repetitions are whole 16-generation passes of bit-multistep.
 constexpr uint64_t kPassGenerations = 16;
 constexpr uint64_t kMostGenerations = 4096;
 constexpr double kTargetRepetitionMs = 100.0;
-
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
-std::string size_text(int64_t w, int64_t h) {
-  return std::to_string(w) + "x" + std::to_string(h);
-}
 
 // The band engines' parameters out of the multi-GPU engine's (which has a few of its own).
 Params band_params(const Params& all) {
@@ -58,7 +48,7 @@ Params band_params(const Params& all) {
 std::string check(gpu::MultiGpuEngine& engine, const GpusBenchSettings& s) {
   for (Topology t : {Topology::Plane, Topology::Torus}) {
     Grid start(s.check_size.width, s.check_size.height, t);
-    start.randomize(0.5, kSeed);
+    start.randomize(0.5, kBenchSeed);
     auto ref = make_reference_engine();
     ref->set_rule(s.rule);
     ref->load(start);
@@ -132,13 +122,13 @@ int bench_across_gpus(const GpusBenchSettings& s) {
       << s.check_generations << " generations\n";
 
   // The soup is built on the devices, band by band: no host copy of the timed grid.
-  const GridRecipe soup = make_recipe(s.size, s.topology, Pattern(), {0, 0}, 0.5, kSeed);
+  const GridRecipe soup = make_recipe(s.size, s.topology, Pattern(), {0, 0}, 0.5, kBenchSeed);
   engine->set_rule(s.rule);
   engine->load_recipe(soup);
   const gpu::BandPlan plan = engine->plan();  // a copy: the engine goes before the table
   const int gpus = plan.devices;
   out << "rule " << s.rule.to_string() << ", " << to_string(s.topology) << " "
-      << size_text(s.size.width, s.size.height) << ", random 50% soup (seed " << kSeed << "), "
+      << size_text(s.size.width, s.size.height) << ", random 50% soup (seed " << kBenchSeed << "), "
       << gpus << " GPU(s), " << plan.bands.size() << " bands, depth " << plan.depth << "\n";
 
   // Full-size cross-check against bit-multistep on one GPU, where the grid fits on one (and on
@@ -189,7 +179,7 @@ int bench_across_gpus(const GpusBenchSettings& s) {
   auto single = gpu::make_gpu_engine("bit-multistep");
   single->set_params(band_params(gpu::make_multi_gpu_engine()->params()));
   single->set_rule(s.rule);
-  gpu::DeviceSoup part(*single, s.size.width, rows_per_gpu, s.topology, 0.5, kSeed + 1);
+  gpu::DeviceSoup part(*single, s.size.width, rows_per_gpu, s.topology, 0.5, kBenchSeed + 1);
   uint64_t single_generations = 0;
   double single_ms =
       time_engine(*single, s.repeat, single_generations, kPassGenerations, kMostGenerations);

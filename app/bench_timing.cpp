@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/median.hpp"
+
 namespace gpulife::app {
 namespace {
 constexpr double kTargetRepetitionMs = 100.0;
@@ -25,8 +27,7 @@ double time_engine(Engine& engine, int repeat, uint64_t& generations, uint64_t f
     engine.step(generations);
     ms.push_back(engine.last_step_ms() / double(generations));
   }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
+  return median(ms);
 }
 
 }  // namespace gpulife::app

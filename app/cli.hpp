@@ -63,4 +63,7 @@ class ArgParser {
   std::vector<std::string> positional_values_;
 };
 
+// The non-empty items of a comma-separated list ("a,,b" is a and b), e.g. --engines.
+std::vector<std::string> split_list(std::string_view list);
+
 }  // namespace gpulife::app

@@ -13,8 +13,8 @@
 #include <sstream>
 #include <thread>
 
-#include "app/bar_chart.hpp"
 #include "app/bench_gpus.hpp"
+#include "app/bench_report.hpp"
 #include "app/bench_timing.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
@@ -34,32 +34,6 @@
 namespace gpulife::app {
 namespace {
 
-constexpr uint64_t kSeed = 0x5eed;
-// A timed repetition aims at about this much device time, so short steps average out.
-
-struct Settings {
-  GridSize size;
-  GridSize check_size;
-  Rule rule;
-  Topology topology = Topology::Torus;
-  uint64_t check_generations = 64;
-  int repeat = 5;
-  bool sweep = false;
-  // CPU engines whose timing would take longer than this are skipped (and say so).
-  double max_seconds = 10;
-};
-
-struct Row {
-  std::string engine;
-  std::string params;
-  double ms = 0;        // median ms per generation
-  double percent = -1;  // of the engine's bandwidth limit; < 0 when unknown
-  double gcells = 0;    // Gcell/s
-  uint64_t generations_per_repetition = 0;
-  bool best = false;  // best shape of its engine in a sweep
-  std::string note;   // "skipped: ...", "sweep best", ...
-};
-
 std::string params_text(const Params& p) {
   std::string s;
   for (const auto& [name, value] : p)
@@ -67,24 +41,13 @@ std::string params_text(const Params& p) {
   return s.empty() ? "-" : s;
 }
 
-std::string size_text(GridSize s) {
-  return std::to_string(s.width) + "x" + std::to_string(s.height);
-}
-
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
-std::string first_difference(const Grid& a, const Grid& b) {
-  for (int64_t y = 0; y < a.height(); ++y)
-    for (int64_t x = 0; x < a.width(); ++x)
-      if (a.get(x, y) != b.get(x, y))
-        return "first differing cell (" + std::to_string(x) + ", " + std::to_string(y) +
-               "): engine " + (a.get(x, y) ? "alive" : "dead") + ", reference " +
-               (b.get(x, y) ? "alive" : "dead");
-  return "no cell differs";
+// "first differing cell (x, y): engine alive, reference dead".
+std::string difference_text(const Grid& engine, const Grid& reference) {
+  const std::optional<Cell> c = first_difference(engine, reference);
+  if (!c) return "no cell differs";
+  const bool alive = engine.get(c->x, c->y);
+  return "first differing cell (" + std::to_string(c->x) + ", " + std::to_string(c->y) +
+         "): engine " + (alive ? "alive" : "dead") + ", reference " + (alive ? "dead" : "alive");
 }
 
 // The reference results on the check grid, for both topologies.
@@ -94,11 +57,11 @@ struct CheckCase {
   Grid expected;
 };
 
-std::vector<CheckCase> reference_cases(const Settings& s) {
+std::vector<CheckCase> reference_cases(const BenchSettings& s) {
   std::vector<CheckCase> cases;
   for (Topology t : {Topology::Plane, Topology::Torus}) {
     CheckCase c{t, Grid(s.check_size.width, s.check_size.height, t), Grid()};
-    c.start.randomize(0.5, kSeed);
+    c.start.randomize(0.5, kBenchSeed);
     auto ref = make_reference_engine();
     ref->set_rule(s.rule);
     ref->load(c.start);
@@ -111,7 +74,7 @@ std::vector<CheckCase> reference_cases(const Settings& s) {
 
 // Empty when the engine (with its current parameters) matches the reference on every case.
 std::string check_engine(const EngineRegistry& registry, const std::string& name,
-                         const Params& params, const Settings& s,
+                         const Params& params, const BenchSettings& s,
                          const std::vector<CheckCase>& cases) {
   auto engine = registry.create(name);
   if (!params.empty()) engine->set_params(params);
@@ -126,7 +89,7 @@ std::string check_engine(const EngineRegistry& registry, const std::string& name
                               size_text(s.check_size) + " " + std::string(to_string(c.topology)) +
                               " after " + std::to_string(s.check_generations) + " generations: ";
     if (!(got == c.expected))
-      return where + "cells differ from the reference, " + first_difference(got, c.expected);
+      return where + "cells differ from the reference, " + difference_text(got, c.expected);
     if (h != c.expected.hash())
       return where + "hash() " + std::to_string(h) + " differs from the grid's " +
              std::to_string(c.expected.hash());
@@ -159,7 +122,7 @@ std::vector<int> candidates(const ParamInfo& p) {
 
 class Bench {
  public:
-  Bench(const EngineRegistry& registry, Settings settings)
+  Bench(const EngineRegistry& registry, BenchSettings settings)
       : registry_(registry), s_(std::move(settings)) {}
 
   void set_bandwidth(double bytes_per_second) { bandwidth_ = bytes_per_second; }
@@ -169,7 +132,7 @@ class Bench {
            const std::vector<CheckCase>& cases) {
     const EngineInfo& info = registry_.info(name);
     if (std::string why = registry_.unavailable_reason(name); !why.empty()) {
-      rows_.push_back(Row{name, "-", 0, -1, 0, 0, false, "skipped: " + why});
+      rows_.push_back(BenchRow{name, "-", 0, -1, 0, 0, false, "skipped: " + why});
       return true;
     }
     std::unique_ptr<Engine> engine = registry_.create(name);
@@ -178,7 +141,7 @@ class Bench {
     const auto check_start = std::chrono::steady_clock::now();
     if (std::string bad = check_engine(registry_, name, defaults, s_, cases); !bad.empty()) {
       std::cout << "MISMATCH " << bad << "\n";
-      rows_.push_back(Row{name, params_text(defaults), 0, -1, 0, 0, false, "MISMATCH"});
+      rows_.push_back(BenchRow{name, params_text(defaults), 0, -1, 0, 0, false, "MISMATCH"});
       return false;
     }
     std::cout << "check " << name << ": matches the reference on " << size_text(s_.check_size)
@@ -200,7 +163,7 @@ class Bench {
                                 " Mcell/s on the check grid); limit " + fixed(s_.max_seconds, 0) +
                                 " s (--max-seconds)";
         std::cout << "skip " << name << ": " << why << "\n";
-        rows_.push_back(Row{name, params_text(defaults), 0, -1, 0, 0, false, "skipped: " + why});
+        rows_.push_back(BenchRow{name, params_text(defaults), 0, -1, 0, 0, false, "skipped: " + why});
         return true;
       }
     }
@@ -210,7 +173,7 @@ class Bench {
     } catch (const Error& e) {
       std::cout << "skip " << name << ": " << e.what() << "\n";
       rows_.push_back(
-          Row{name, params_text(defaults), 0, -1, 0, 0, false, "skipped: does not fit"});
+          BenchRow{name, params_text(defaults), 0, -1, 0, 0, false, "skipped: does not fit"});
       return true;
     }
     // Full-size cross-check: every engine must reach the same state as the first one.
@@ -223,7 +186,7 @@ class Bench {
       std::cout << "MISMATCH " << name << " on " << size_text(s_.size) << " after "
                 << s_.check_generations << " generations: hash " << h << " differs from "
                 << full_hash_engine_ << "'s " << *full_hash_ << "\n";
-      rows_.push_back(Row{name, params_text(defaults), 0, -1, 0, 0, false, "MISMATCH"});
+      rows_.push_back(BenchRow{name, params_text(defaults), 0, -1, 0, 0, false, "MISMATCH"});
       return false;
     }
     if (engine->population() == 0)
@@ -231,7 +194,7 @@ class Bench {
 
     uint64_t generations = 0;
     const double ms = time_engine(*engine, s_.repeat, generations);
-    Row base = make_row(name, info, *engine, ms, generations);
+    BenchRow base = make_row(name, info, *engine, ms, generations);
     std::cout << "time " << name << " (" << base.params << "): " << fixed(ms, 4)
               << " ms/generation\n";
     if (!s_.sweep || engine->param_info().empty()) {
@@ -243,12 +206,12 @@ class Bench {
     return sweep(name, info, *engine, defaults, ms, generations, cases);
   }
 
-  const std::vector<Row>& rows() const { return rows_; }
+  const std::vector<BenchRow>& rows() const { return rows_; }
 
  private:
-  Row make_row(const std::string& name, const EngineInfo& info, const Engine& engine, double ms,
+  BenchRow make_row(const std::string& name, const EngineInfo& info, const Engine& engine, double ms,
                uint64_t generations) const {
-    Row r;
+    BenchRow r;
     r.engine = name;
     r.params = params_text(engine.params());
     r.ms = ms;
@@ -282,7 +245,7 @@ class Bench {
           }
           if (std::string bad = check_engine(registry_, name, trial, s_, cases); !bad.empty()) {
             std::cout << "MISMATCH " << bad << "\n";
-            rows_.push_back(Row{name, key, 0, -1, 0, 0, false, "MISMATCH"});
+            rows_.push_back(BenchRow{name, key, 0, -1, 0, 0, false, "MISMATCH"});
             return false;
           }
           uint64_t g = generations;
@@ -301,7 +264,7 @@ class Bench {
     engine.set_params(best);
     uint64_t g = generations;
     const double ms = time_engine(engine, s_.repeat, g);
-    Row r = make_row(name, info, engine, ms, g);
+    BenchRow r = make_row(name, info, engine, ms, g);
     r.best = true;
     r.note = "sweep best of " + std::to_string(tried.size()) + " shapes";
     rows_.push_back(r);
@@ -309,21 +272,12 @@ class Bench {
   }
 
   const EngineRegistry& registry_;
-  Settings s_;
+  BenchSettings s_;
   double bandwidth_ = 0;
-  std::vector<Row> rows_;
+  std::vector<BenchRow> rows_;
   std::optional<uint64_t> full_hash_;
   std::string full_hash_engine_;
 };
-
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  std::string item;
-  while (std::getline(ss, item, ','))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 // One item of --engines: NAME or NAME:KEY=VALUE:KEY=VALUE (a launch shape to time).
 struct EngineSpec {
@@ -352,97 +306,6 @@ EngineSpec parse_engine_spec(const std::string& item) {
     spec.shape[part.substr(0, eq)] = value;
   }
   return spec;
-}
-
-// "AMD EPYC 9R45, 2 threads" from /proc/cpuinfo, for the chart of a run without a GPU.
-std::string cpu_summary() {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line, model = "CPU";
-  while (std::getline(in, line))
-    if (line.rfind("model name", 0) == 0) {
-      const size_t colon = line.find(':');
-      if (colon != std::string::npos && colon + 2 <= line.size()) model = line.substr(colon + 2);
-      break;
-    }
-  const unsigned threads = std::thread::hardware_concurrency();
-  return threads ? model + ", " + std::to_string(threads) + " threads" : model;
-}
-
-// Fails before the timing starts, which can take minutes, rather than after it: when no chart
-// can be drawn here, or the file cannot be written.
-void check_chart_possible(const std::string& path) {
-  if (std::string why = chart_unavailable_reason(); !why.empty())
-    throw Error("cannot write the chart " + path + ": " + why);
-  std::error_code ec;
-  const bool existed = std::filesystem::exists(path, ec);
-  if (!std::ofstream(path, std::ios::binary | std::ios::app))
-    throw Error("cannot write the chart to " + path +
-                ": check that the folder exists and is writable");
-  if (!existed) std::filesystem::remove(path, ec);  // a failed run leaves no empty file
-}
-
-void write_chart(const std::string& path, const std::vector<Row>& rows, std::string device,
-                 double bandwidth, const Settings& s) {
-  // Free memory says nothing about the timings; a slide is better without it.
-  if (const size_t free = device.find(" GiB free"); free != std::string::npos)
-    device = device.substr(0, device.rfind(", ", free));
-  if (bandwidth > 0) device += ", copy bandwidth " + fixed(bandwidth / 1e12, 2) + " TB/s";
-  std::vector<ChartEntry> entries;
-  for (const Row& r : rows) {
-    if (r.ms <= 0) continue;
-    std::string name = r.engine;
-    if (r.best)
-      name += " (best shape)";
-    else if (r.note == "default shape")
-      name += " (default shape)";
-    entries.push_back({name, r.ms, r.percent, r.gcells});
-  }
-  if (entries.empty()) throw Error("no engine was timed, so there is no chart to write to " + path);
-  ChartOptions options;
-  options.title = "gpulife bench";
-  options.subtitle = device + "  \u00b7  " + size_text(s.size) + " " +
-                     std::string(to_string(s.topology)) + ", rule " + s.rule.to_string() +
-                     ", random 50% soup";
-  write_comparison_chart(path, entries, options);
-  std::cout << "chart: " << path << "\n";
-}
-
-// --from-json: the chart of results saved by --json, e.g. on a GPU server without FreeType.
-int plot_saved_results(const std::string& json_path, const std::string& plot_path) {
-  check_chart_possible(plot_path);
-  std::ifstream in(json_path, std::ios::binary);
-  if (!in) throw Error("cannot read " + json_path);
-  std::stringstream text;
-  text << in.rdbuf();
-  const Json doc = parse_json(text.str(), json_path);
-  Settings s;
-  std::vector<Row> rows;
-  std::string device;
-  double bandwidth = 0;
-  try {
-    s.size = {int64_t(json_number(doc, "width")), int64_t(json_number(doc, "height"))};
-    s.rule = parse_rule(json_string(doc, "rule")).rule;
-    s.topology = parse_topology(json_string(doc, "topology"));
-    const Json& results = json_member(doc, "results");
-    if (!results.is_array()) throw Error("\"results\" must be an array");
-    for (const Json& r : results) {
-      Row row;
-      row.engine = json_string(r, "engine");
-      row.params = json_string(r, "params");
-      row.ms = json_number(r, "ms_per_generation");
-      row.percent = json_number(r, "percent_of_limit");
-      row.gcells = json_number(r, "gcells_per_s");
-      row.best = json_bool(r, "sweep_best");
-      row.note = json_string(r, "note");
-      rows.push_back(row);
-    }
-    device = json_string(doc, "device");
-    bandwidth = json_number(doc, "copy_bandwidth_bytes_per_s");
-  } catch (const Error& e) {
-    throw Error(json_path + " is not a gpulife bench --json result: " + e.what());
-  }
-  write_chart(plot_path, rows, device, bandwidth, s);
-  return 0;
 }
 
 }  // namespace
@@ -482,12 +345,14 @@ int bench_command(const std::vector<std::string>& args) {
   }
   if (p.has("from-json")) {
     if (!p.has("plot")) throw UsageError("--from-json only draws a chart: add --plot FILE.png");
-    return plot_saved_results(p.get("from-json"), p.get("plot"));
+    check_chart_possible(p.get("plot"));
+    write_bench_chart(p.get("plot"), read_bench_json(p.get("from-json")));
+    return 0;
   }
   const EngineRegistry& registry = engine_registry();
   const bool gpu = cuda_device_available();
 
-  Settings s;
+  BenchSettings s;
   s.size = parse_grid_size(p.has("size") ? p.get("size") : (gpu ? "16384" : "2048"));
   s.check_size = parse_grid_size(p.get("check-size"));
   const RuleSpec spec = parse_rule(p.get("rule"));
@@ -540,7 +405,7 @@ int bench_command(const std::vector<std::string>& args) {
   }
 #endif
   std::cout << "rule " << s.rule.to_string() << ", " << to_string(s.topology) << " "
-            << size_text(s.size) << ", random 50% soup (seed " << kSeed << ")\n";
+            << size_text(s.size) << ", random 50% soup (seed " << kBenchSeed << ")\n";
 
   const auto cases = reference_cases(s);
   // The soup and the engines' copies are made only when the host can hold them.
@@ -551,52 +416,27 @@ int bench_command(const std::vector<std::string>& args) {
                 " of host memory (the soup and a copy to check against), but " +
                 bytes_text(*free) + " is available; use a smaller --size");
   Grid soup(s.size.width, s.size.height, s.topology);
-  soup.randomize(0.5, kSeed);
+  soup.randomize(0.5, kBenchSeed);
 
   Bench bench(registry, s);
   bench.set_bandwidth(bandwidth);
   bool ok = true;
   for (const EngineSpec& e : names) ok = bench.run(e.name, e.shape, soup, cases) && ok;
 
+  BenchReport report{gpu ? compute_device_summary() : "no CUDA device", bandwidth, s, ok,
+                     bench.rows()};
   // The table last.
-  std::cout << "\n"
-            << "| engine | parameters | ms/generation | % of bandwidth limit | Gcell/s | note |\n"
-            << "|---|---|---|---|---|---|\n";
-  for (const Row& r : bench.rows()) {
-    const bool timed = r.ms > 0;
-    std::cout << "| " << r.engine << " | " << r.params << " | " << (timed ? fixed(r.ms, 4) : "-")
-              << " | " << (r.percent >= 0 ? fixed(r.percent, 1) + " %" : "-") << " | "
-              << (timed ? fixed(r.gcells, r.gcells < 10 ? 2 : 0) : "-") << " | " << r.note
-              << " |\n";
-  }
-
+  std::cout << "\n";
+  print_bench_table(report, std::cout);
   if (p.has("json")) {
     std::ofstream out(p.get("json"));
     if (!out) throw Error("cannot write " + p.get("json"));
-    Json doc = {{"device", gpu ? compute_device_summary() : "no CUDA device"},
-                {"copy_bandwidth_bytes_per_s", bandwidth},
-                {"width", s.size.width},
-                {"height", s.size.height},
-                {"rule", s.rule.to_string()},
-                {"topology", std::string(to_string(s.topology))},
-                {"limit_ms_byte", bandwidth > 0 ? 2.0 * cells / bandwidth * 1e3 : 0},
-                {"limit_ms_bit", bandwidth > 0 ? 2.0 * cells / 8.0 / bandwidth * 1e3 : 0},
-                {"checks_passed", ok},
-                {"results", Json::array()}};
-    for (const Row& r : bench.rows())
-      doc["results"].push_back({{"engine", r.engine},
-                                {"params", r.params},
-                                {"ms_per_generation", r.ms},
-                                {"percent_of_limit", r.percent},
-                                {"gcells_per_s", r.gcells},
-                                {"generations_per_repetition", r.generations_per_repetition},
-                                {"sweep_best", r.best},
-                                {"note", r.note}});
-    out << doc.dump(2) << "\n";
+    out << bench_json(report).dump(2) << "\n";
   }
-  if (p.has("plot"))
-    write_chart(p.get("plot"), bench.rows(), gpu ? compute_device_summary() : cpu_summary(),
-                bandwidth, s);
+  if (p.has("plot")) {
+    if (!gpu) report.device = cpu_summary();
+    write_bench_chart(p.get("plot"), report);
+  }
   if (!ok) {
     std::cerr << "bench: at least one engine disagrees with the reference (see MISMATCH above)\n";
     return 1;

@@ -243,10 +243,6 @@ std::string memory_refusal(const EngineInfo& engine, int64_t width, int64_t heig
 
 namespace {
 
-std::string size_text(int64_t w, int64_t h) {
-  return std::to_string(w) + "x" + std::to_string(h);
-}
-
 // Does a grid of this size fit the request's memory budget? (Always, with no engine named.)
 bool fits(const GridRequest& r, int64_t w, int64_t h) {
   return w <= kMaxGridSide && h <= kMaxGridSide &&

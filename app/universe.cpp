@@ -19,10 +19,6 @@ int64_t round_up(int64_t v, int64_t m) {
   return (v + m - 1) / m * m;
 }
 
-std::string size_text(int64_t w, int64_t h) {
-  return std::to_string(w) + "x" + std::to_string(h);
-}
-
 // Sizes a GPU engine's grid without cells (no host grid); false for other engines.
 bool resize_empty(Engine& engine, GridSize size, const Topology& topology) {
 #if GPULIFE_HAVE_CUDA

@@ -16,10 +16,6 @@ namespace {
 // start far off the grid).
 __extension__ typedef __int128 Int128;
 
-std::string size_text(int64_t w, int64_t h) {
-  return std::to_string(w) + "x" + std::to_string(h);
-}
-
 Box box_at(Cell top_left, int64_t w, int64_t h) {
   return Box{top_left.x, top_left.y, top_left.x + w - 1, top_left.y + h - 1};
 }

@@ -11,6 +11,14 @@
 
 namespace gpulife {
 
+std::string size_text(int64_t width, int64_t height, std::string_view between) {
+  return std::to_string(width) + std::string(between) + std::to_string(height);
+}
+
+std::string size_text(const GridSize& size, std::string_view between) {
+  return size_text(size.width, size.height, between);
+}
+
 GridSize parse_grid_size(std::string_view text) {
   auto number = [&](std::string_view part) {
     int64_t v = 0;
@@ -149,6 +157,18 @@ uint64_t Grid::hash() const {
 
 bool Grid::operator==(const Grid& other) const {
   return width_ == other.width_ && height_ == other.height_ && words_ == other.words_;
+}
+
+std::optional<Cell> first_difference(const Grid& a, const Grid& b) {
+  if (a.width() != b.width() || a.height() != b.height()) return Cell{0, 0};
+  for (int64_t y = 0; y < a.height(); ++y) {
+    const uint64_t* ra = a.row(y);
+    const uint64_t* rb = b.row(y);
+    for (int64_t j = 0; j < a.words_per_row(); ++j)
+      if (const uint64_t diff = ra[j] ^ rb[j]; diff != 0)
+        return Cell{64 * j + std::countr_zero(diff), y};
+  }
+  return std::nullopt;
 }
 
 }  // namespace gpulife

@@ -20,6 +20,11 @@ struct GridSize {
 };
 GridSize parse_grid_size(std::string_view text);
 
+// "1024x768", the way messages and reports name a size; `between` replaces the "x" (the demo's
+// captions use " \u00d7 ").
+std::string size_text(int64_t width, int64_t height, std::string_view between = "x");
+std::string size_text(const GridSize& size, std::string_view between = "x");
+
 // Largest side accepted anywhere; 2^31 keeps x*64-bit-word indexing and GL sizes sane.
 inline constexpr int64_t kMaxGridSide = int64_t{1} << 31;
 
@@ -85,5 +90,8 @@ class Grid {
   Topology topology_ = Topology::Plane;
   std::vector<uint64_t> words_;
 };
+
+// The first cell, in row-major order, where two grids differ; (0, 0) when their sizes differ.
+std::optional<Cell> first_difference(const Grid& a, const Grid& b);
 
 }  // namespace gpulife

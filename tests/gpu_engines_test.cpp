@@ -67,13 +67,11 @@ const std::vector<Grid>& reference_states(Size size, Topology topology, const st
 }
 
 // Describes the first differing cell, for readable failures.
-std::string first_difference(const Grid& a, const Grid& b) {
+std::string difference_text(const Grid& a, const Grid& b) {
   if (a.width() != b.width() || a.height() != b.height()) return "sizes differ";
-  for (int64_t y = 0; y < a.height(); ++y)
-    for (int64_t x = 0; x < a.width(); ++x)
-      if (a.get(x, y) != b.get(x, y))
-        return "first difference at (" + std::to_string(x) + ", " + std::to_string(y) + ")";
-  return "no cell differs";
+  const std::optional<Cell> c = first_difference(a, b);
+  if (!c) return "no cell differs";
+  return "first difference at (" + std::to_string(c->x) + ", " + std::to_string(c->y) + ")";
 }
 
 void expect_matches_reference(gpu::GpuEngine& engine, Size size, Topology topology,
@@ -92,7 +90,7 @@ void expect_matches_reference(gpu::GpuEngine& engine, Size size, Topology topolo
     ASSERT_EQ(engine.generation(), generation);
     Grid got;
     engine.store(got);
-    ASSERT_TRUE(got == expected[i]) << first_difference(got, expected[i]);
+    ASSERT_TRUE(got == expected[i]) << difference_text(got, expected[i]);
     EXPECT_EQ(engine.hash(), expected[i].hash());
     EXPECT_EQ(engine.population(), expected[i].population());
   }
@@ -157,7 +155,7 @@ TEST_P(GpuEngineTest, LoadStoreRoundTripKeepsEveryCell) {
     engine->load(g);
     Grid back;
     engine->store(back);
-    EXPECT_TRUE(back == g) << first_difference(back, g);
+    EXPECT_TRUE(back == g) << difference_text(back, g);
     EXPECT_EQ(back.topology(), Topology::Torus);
     EXPECT_EQ(engine->hash(), g.hash());
     EXPECT_EQ(engine->population(), g.population());
@@ -186,7 +184,7 @@ TEST_P(GpuEngineTest, RegionEditsChangeOnlyTheRectangleAndKeepTheGeneration) {
           expected.set(at.x + x, at.y + y, patch.get(x, y));
     Grid after;
     engine->store(after);
-    EXPECT_TRUE(after == expected) << first_difference(after, expected);
+    EXPECT_TRUE(after == expected) << difference_text(after, expected);
     EXPECT_EQ(engine->generation(), 3u);
     EXPECT_EQ(engine->hash(), expected.hash());
     const Box box{at.x - 5, at.y - 2, at.x + 80, at.y + 12};
@@ -218,14 +216,14 @@ TEST_P(GpuEngineTest, DeviceExchangeWithEveryOtherEngine) {
       target->load_device(static_cast<const uint64_t*>(canonical.data()));
       Grid got;
       target->store(got);
-      EXPECT_TRUE(got == expected) << first_difference(got, expected);
+      EXPECT_TRUE(got == expected) << difference_text(got, expected);
       EXPECT_EQ(target->hash(), expected.hash());
       target->step(2);
       source->step(2);
       Grid a, b;
       target->store(a);
       source->store(b);
-      EXPECT_TRUE(a == b) << first_difference(a, b);
+      EXPECT_TRUE(a == b) << difference_text(a, b);
       source->load(g);
       source->step(3);
     }
@@ -247,7 +245,7 @@ TEST_P(GpuEngineTest, AttachedBuffersKeepTheStateAndStepLikeOwnedOnes) {
   engine->attach(external);
   Grid got;
   engine->store(got);
-  EXPECT_TRUE(got == g) << first_difference(got, g);
+  EXPECT_TRUE(got == g) << difference_text(got, g);
 
   auto ref = make_reference_engine();
   ref->load(g);
@@ -256,11 +254,11 @@ TEST_P(GpuEngineTest, AttachedBuffersKeepTheStateAndStepLikeOwnedOnes) {
   Grid expected;
   ref->store(expected);
   engine->store(got);
-  EXPECT_TRUE(got == expected) << first_difference(got, expected);
+  EXPECT_TRUE(got == expected) << difference_text(got, expected);
   // The viewer draws buffer[current_buffer()] directly: it must hold this state.
   ASSERT_TRUE(engine->current_buffer() == 0 || engine->current_buffer() == 1);
   const Grid drawn = decode_buffer(external.buffer[engine->current_buffer()], layout, size);
-  EXPECT_TRUE(drawn == expected) << first_difference(drawn, expected);
+  EXPECT_TRUE(drawn == expected) << difference_text(drawn, expected);
 
   // The state lives in the caller's buffers: re-attaching the same pointers changes nothing.
   engine->attach(external);
@@ -272,7 +270,7 @@ TEST_P(GpuEngineTest, AttachedBuffersKeepTheStateAndStepLikeOwnedOnes) {
   a.reset();
   b.reset();
   engine->store(got);
-  EXPECT_TRUE(got == expected) << first_difference(got, expected);
+  EXPECT_TRUE(got == expected) << difference_text(got, expected);
   EXPECT_EQ(engine->hash(), expected.hash());
 }
 

@@ -133,4 +133,22 @@ TEST(GridTest, BlitCopiesAtAnyOffsetAndClipsAtTheEdges) {
 }
 
 }  // namespace
+TEST(Grid, FirstDifferenceIsTheFirstInRowMajorOrder) {
+  Grid a(130, 3), b(130, 3);
+  EXPECT_EQ(first_difference(a, b), std::nullopt);
+  b.set(129, 1, true);  // the last word of a row, after...
+  b.set(5, 2, true);
+  a.set(70, 1, true);  // ...a difference earlier in the same row
+  EXPECT_EQ(first_difference(a, b), (Cell{70, 1}));
+  a.set(70, 1, false);
+  EXPECT_EQ(first_difference(a, b), (Cell{129, 1}));
+  EXPECT_EQ(first_difference(a, Grid(130, 4)), (Cell{0, 0}));  // sizes differ
+}
+
+TEST(Grid, SizeText) {
+  EXPECT_EQ(size_text(65536, 32768), "65536x32768");
+  EXPECT_EQ(size_text(GridSize{7, 9}, " x "), "7 x 9");
+  EXPECT_EQ(parse_grid_size(size_text(GridSize{1024, 512})), (GridSize{1024, 512}));
+}
+
 }  // namespace gpulife

@@ -17,15 +17,6 @@
 #endif
 
 namespace gpulife::app {
-namespace {
-
-#if GPULIFE_HAVE_CUDA
-std::string size_text(GridSize s) {
-  return std::to_string(s.width) + "x" + std::to_string(s.height);
-}
-#endif
-
-}  // namespace
 
 std::vector<std::string> Comparison::default_engines() {
   EngineRegistry& registry = engine_registry();
@@ -464,19 +455,6 @@ void Comparison::report_divergence(Simulation& main, uint64_t checkpoint,
   agreement_.state = Agreement::State::Diverged;
   agreement_.text = text;
   std::printf("compare: %s\n", text.c_str());
-}
-
-std::optional<Cell> first_difference(const Grid& a, const Grid& b) {
-  if (a.width() != b.width() || a.height() != b.height()) return Cell{0, 0};
-  for (int64_t y = 0; y < a.height(); ++y) {
-    const uint64_t* ra = a.row(y);
-    const uint64_t* rb = b.row(y);
-    for (int64_t j = 0; j < a.words_per_row(); ++j) {
-      if (const uint64_t diff = ra[j] ^ rb[j]; diff != 0)
-        return Cell{64 * j + std::countr_zero(diff), y};
-    }
-  }
-  return std::nullopt;
 }
 
 }  // namespace gpulife::app

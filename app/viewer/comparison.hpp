@@ -133,7 +133,5 @@ inline int tile_rows(int tiles) {
   return tiles >= 4 ? 2 : 1;
 }
 
-// The first cell where two states differ, if any (same size required).
-std::optional<Cell> first_difference(const Grid& a, const Grid& b);
 
 }  // namespace gpulife::app

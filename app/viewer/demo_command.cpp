@@ -17,20 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> split_list(const std::string& list) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= list.size()) {
-    const size_t comma = list.find(',', start);
-    const std::string name =
-        list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (!name.empty()) out.push_back(name);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  return out;
-}
-
 // Screenshots are saved at the end of each stage: a folder that cannot take them should stop
 // the demo before it starts, not after the first stage.
 void prepare_screenshot_dir(const fs::path& dir) {

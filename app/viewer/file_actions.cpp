@@ -16,10 +16,6 @@ namespace gpulife::app {
 namespace fs = std::filesystem;
 namespace {
 
-std::string size_text(GridSize s) {
-  return std::to_string(s.width) + " x " + std::to_string(s.height);
-}
-
 // Stops running (closing the run's undo step) so the state holds still while it is replaced.
 void hold_still(ViewerState& s) {
   end_stroke(s);

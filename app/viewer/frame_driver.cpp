@@ -20,6 +20,7 @@
 #include "app/viewer/panels.hpp"
 #include "app/viewer/watch_options.hpp"
 #include "core/error.hpp"
+#include "core/median.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 
@@ -31,12 +32,6 @@ using Clock = std::chrono::steady_clock;
 
 double ms_since(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 // One grid renderer per tile (each keeps its own density pyramid); the first always exists.

@@ -17,10 +17,6 @@ namespace {
 const ImVec4 kGood(0.55f, 0.9f, 0.55f, 1.0f);
 const ImVec4 kBad(1.0f, 0.5f, 0.45f, 1.0f);
 
-std::string size_text(GridSize s) {
-  return std::to_string(s.width) + " x " + std::to_string(s.height);
-}
-
 std::string free_text(const std::optional<double>& bytes) {
   return bytes ? format_bytes(*bytes) : std::string("unknown");
 }
