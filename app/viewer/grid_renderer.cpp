@@ -8,6 +8,9 @@
 #include "core/error.hpp"
 
 namespace gpulife::app {
+
+// GridView names GL buffers as uint32_t so that its header needs no GL.
+static_assert(sizeof(GLuint) == sizeof(uint32_t));
 namespace {
 
 // One binding covers less than 2 GiB; ranges of at most 1 GiB keep offsets aligned and simple.

@@ -1,7 +1,6 @@
-// What the renderer needs to know about the buffer holding the grid's current state.
+// What the renderer needs to know about the buffer holding the grid's current state. Buffers are
+// named by their GL object names (32-bit), so that this header needs no GL.
 #pragma once
-
-#include <glad/gl.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -21,7 +20,7 @@ struct RegionRequest {
 
 // The answer: a buffer of bit-packed rows (cells; x0 a multiple of 64) or of uint32 counts.
 struct RegionData {
-  GLuint buffer = 0;
+  uint32_t buffer = 0;  // GL buffer object name
   size_t buffer_bytes = 0;
   int64_t x0 = 0, y0 = 0;         // grid position of the first element, in the request's units
   int64_t width = 0, height = 0;  // elements per row, rows
@@ -37,7 +36,7 @@ class RegionSource {
 };
 
 struct GridView {
-  GLuint buffer = 0;  // GL buffer object holding the state
+  uint32_t buffer = 0;  // GL buffer object name of the state
   size_t buffer_bytes = 0;
   size_t offset_bytes = 0;  // where row 0 starts in the buffer
   CellLayout layout = CellLayout::BitPacked;
@@ -54,7 +53,7 @@ struct GridView {
   RegionSource* regions = nullptr;
   // The history plane (cells ever alive), bit-packed rows of history_pitch_bytes; no buffer
   // when history colouring is off.
-  GLuint history_buffer = 0;
+  uint32_t history_buffer = 0;
   size_t history_bytes = 0;
   size_t history_pitch_bytes = 0;
   // Generation of the state in the buffer (age colouring counts the generations between draws).
