@@ -4,7 +4,11 @@
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 install_missing "${BUILD_PACKAGES[@]}" "${GUI_PACKAGES[@]}"
-configure_and_build -DGPULIFE_TESTS=OFF
+# Without the tests the build is quicker. A build folder test.sh set up keeps them (and rebuilds
+# them), so that ctest there never runs test binaries older than the sources.
+tests=OFF
+if grep -qsx 'GPULIFE_TESTS:BOOL=ON' "$BUILD_DIR/CMakeCache.txt"; then tests=ON; fi
+configure_and_build -DGPULIFE_TESTS=$tests
 
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
   echo "gpulife: no display found (DISPLAY is not set); running the demo headless instead:"
