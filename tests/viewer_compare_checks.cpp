@@ -50,7 +50,8 @@ class CompareTest : public ::testing::Test {
   }
   Simulation& lane(size_t i) { return state.compare.lane(state.sim, i); }
   uint64_t lane_generation(size_t i) { return state.compare.lane_generation(state.sim, i); }
-  bool idle(size_t i) { return lane(i).backend().backlog() == 0; }
+  // Nothing queued in the lane's worker, nor owed to it.
+  bool idle(size_t i) { return lane(i).backlog() == 0; }
 
   ViewerState state;
 };
@@ -162,6 +163,25 @@ TEST_F(CompareTest, EditsWithTheEditToolReachEveryEngine) {
   // The first check after the edit: the lanes stood at one generation and took the same edit.
   EXPECT_GT(state.compare.agreement().generation, from);
   EXPECT_LE(state.compare.agreement().generation, from + 10);
+}
+
+// Steps the main lane still owes when the comparison starts over (asked for while its worker was
+// busy) belong to the old start: run after the new one they put it ahead of the other lanes, and
+// the first check reported a divergence that was not there.
+TEST_F(CompareTest, StepsOwedBeforeAStartOverAreDropped) {
+  state.compare.begin(state.sim, {"reference", "cpu-simd"});
+  frames_until([&] { return idle(0) && idle(1); });
+  state.sim.request_step(5000);  // the worker takes these...
+  state.sim.request_step(7);     // ...so these wait in the simulation
+  ASSERT_GT(state.sim.backlog(), 0u);
+  state.compare.begin(state.sim, {"reference", "cpu-simd"});
+  EXPECT_EQ(state.sim.backlog(), 0u);
+  const uint64_t from = state.compare.agreement().generation;
+  state.sim.running = true;
+  frames_until([&] { return state.compare.agreement().checks >= 2; });
+  EXPECT_EQ(state.compare.agreement().state, Agreement::State::Agree)
+      << state.compare.agreement().text;
+  EXPECT_GE(state.compare.agreement().generation, from + 10);
 }
 
 TEST_F(CompareTest, ANewRuleStartsTheComparisonOverFromTheMainState) {

@@ -87,7 +87,10 @@ std::vector<std::string> Comparison::begin(Simulation& main,
   fault = keep;
   std::vector<std::string> notes;
   uint64_t generation = 0;
-  main.backend().cancel();  // generations queued for the old state are not the new lanes'
+  // Generations asked for the old state are not the new lanes': also those the main lane still
+  // owes (asked for while its worker was busy), which would otherwise run after the start and
+  // put it ahead of the others (a false divergence at the first check).
+  main.cancel_steps();
   start_ = main.state(&generation);
   base_ = generation;
   CompareLane first;
@@ -345,18 +348,20 @@ void Comparison::judge(Simulation& main) {
       continue;
     }
     ++agreement_.checks;
-    agreement_.generation = base_ + checkpoint;
     if (groups.size() <= 1) {
       const size_t agreeing = groups.empty() ? 0 : groups.begin()->second.size();
       if (std::none_of(lanes_.begin(), lanes_.end(),
                        [](const CompareLane& l) { return l.diverged; })) {
+        agreement_.generation = base_ + checkpoint;
         agreement_.state = Agreement::State::Agree;
         agreement_.text = "all " + std::to_string(agreeing) + " engines agree at generation " +
                           std::to_string(base_ + checkpoint);
         std::printf("compare: %s\n", agreement_.text.c_str());
       }
-      // With an engine already diverged the panel keeps naming it; the others still agree.
+      // With an engine already diverged the panel keeps naming it, and the generation it was
+      // caught at; the others still agree.
     } else {
+      agreement_.generation = base_ + checkpoint;
       // The largest group is taken as right; a tie goes to the group holding the main engine.
       const std::vector<size_t>* majority = nullptr;
       for (const auto& [hash, members] : groups) {

@@ -55,7 +55,7 @@ namespace {
 void stop_for_history(ViewerState& s) {
   end_stroke(s);
   if (s.sim.running) toggle_running(s);
-  s.sim.backend().cancel();
+  s.sim.cancel_steps();  // single steps asked for the state being replaced as well
   history_end_run(s);
 }
 

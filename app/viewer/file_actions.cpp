@@ -20,7 +20,7 @@ namespace {
 void hold_still(ViewerState& s) {
   end_stroke(s);
   if (s.sim.running) toggle_running(s);
-  if (s.sim.active()) s.sim.backend().cancel();
+  if (s.sim.active()) s.sim.cancel_steps();  // single steps asked for the old state as well
   history_end_run(s);
 }
 

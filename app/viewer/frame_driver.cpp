@@ -234,7 +234,7 @@ void print_layout(ViewerState& s, int fb_w, int fb_h) {
 // engines (and every live switch between them) kept the state intact.
 int verify_against_cpu(ViewerState& s) {
   s.sim.running = false;
-  s.sim.backend().cancel();
+  s.sim.cancel_steps();
   uint64_t generation = 0;
   const Grid now = s.sim.state(&generation);
   EngineRegistry& registry = engine_registry();

@@ -235,6 +235,11 @@ uint64_t Simulation::backlog() const {
   return steps_owed_ + (backend_ ? backend_->backlog() : 0);
 }
 
+void Simulation::cancel_steps() {
+  steps_owed_ = 0;
+  if (backend_) backend_->cancel();
+}
+
 uint64_t Simulation::due_generations(double dt, double budget_ms) {
   const bool started = running && !was_running_;
   was_running_ = running;

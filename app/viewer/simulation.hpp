@@ -81,6 +81,9 @@ class Simulation {
   void request_step(uint64_t n);
   // Generations asked for and not yet run.
   uint64_t backlog() const;
+  // Drops them all: those waiting here and those queued in the backend (a batch already
+  // running finishes; state() waits for it).
+  void cancel_steps();
 
   // What to count after each step (the population graph, stop conditions, Autofit); kept
   // across engine switches and restarts.
