@@ -183,7 +183,7 @@ TEST_F(ViewerStateTest, ReCreatingAGridThatCannotBeHeldIsRefusedWithTheNumbers) 
   EXPECT_FALSE(recreate_grid(state, {200000, 200000}, Topology::Plane));
   EXPECT_EQ(state.sim.width(), 64);
   EXPECT_EQ(newest().kind, NoticeKind::Error);
-  EXPECT_NE(newest().text.find("200000 x 200000"), std::string::npos) << newest().text;
+  EXPECT_NE(newest().text.find("200000x200000"), std::string::npos) << newest().text;
 }
 
 TEST_F(ViewerStateTest, UndoReachesBackThroughLoadsReCreatedGridsAndEngineSwitches) {
