@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "app/bar_chart.hpp"
+#include "app/report.hpp"
 #include "core/error.hpp"
 
 namespace gpulife::app {
@@ -106,12 +107,7 @@ std::string cpu_summary() {
 void check_chart_possible(const std::string& path) {
   if (std::string why = chart_unavailable_reason(); !why.empty())
     throw Error("cannot write the chart " + path + ": " + why);
-  std::error_code ec;
-  const bool existed = std::filesystem::exists(path, ec);
-  if (!std::ofstream(path, std::ios::binary | std::ios::app))
-    throw Error("cannot write the chart to " + path +
-                ": check that the folder exists and is writable");
-  if (!existed) std::filesystem::remove(path, ec);  // a failed run leaves no empty file
+  check_writable(path, "the chart");
 }
 
 void write_bench_chart(const std::string& path, const BenchReport& report) {

@@ -22,6 +22,7 @@
 #include "app/grid_setup.hpp"
 #include "app/json.hpp"
 #include "app/rank_options.hpp"
+#include "app/report.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
 #include "core/reference_engine.hpp"
@@ -322,6 +323,7 @@ int bench_command(const std::vector<std::string>& args) {
   p.option("generations", "g", "K", "generations stepped before comparing engines", "64");
   p.option("check-size", "", "WxH", "grid size of the check against the reference", "999x701");
   p.option("json", "", "FILE", "also write the results as JSON");
+  p.option("report", "", "FILE.json", "the same as --json (every command's --report)");
   p.option("plot", "", "FILE.png",
            "also write the timed engines as a bar chart PNG (ms/generation, % of the bandwidth "
            "limit, Gcell/s, speed-up over the slowest)");
@@ -387,6 +389,8 @@ int bench_command(const std::vector<std::string>& args) {
   }
   if (names.empty()) throw Error("no engine to benchmark");
   if (p.has("plot")) check_chart_possible(p.get("plot"));
+  for (const char* option : {"json", "report"})
+    if (p.has(option)) check_writable(p.get(option), "the results");
 
   std::cout << "device: " << (gpu ? compute_device_summary() : "no CUDA device: CPU engines only")
             << "\n";
@@ -428,11 +432,8 @@ int bench_command(const std::vector<std::string>& args) {
   // The table last.
   std::cout << "\n";
   print_bench_table(report, std::cout);
-  if (p.has("json")) {
-    std::ofstream out(p.get("json"));
-    if (!out) throw Error("cannot write " + p.get("json"));
-    out << bench_json(report).dump(2) << "\n";
-  }
+  for (const char* option : {"json", "report"})
+    if (p.has(option)) write_report(p.get(option), bench_json(report));
   if (p.has("plot")) {
     if (!gpu) report.device = cpu_summary();
     write_bench_chart(p.get("plot"), report);

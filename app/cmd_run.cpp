@@ -11,6 +11,7 @@
 #include "app/engines.hpp"
 #include "app/grid_setup.hpp"
 #include "app/progress_bar.hpp"
+#include "app/report.hpp"
 #include "app/universe.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
@@ -41,6 +42,8 @@ int run_command(const std::vector<std::string>& args) {
                "or a bundled name such as glider or gosper_glider_gun (none with --random: a "
                "soup alone)",
                false);
+  p.option("report", "", "FILE.json",
+           "also write what is printed (generation, population, hash, timing, grid) as JSON");
   p.option("generations", "g", "GENS", "generations to step", "0");
   p.option("size", "s", "N|WxH",
            "grid size (default: the rule's bounded grid, else one that grows with the pattern "
@@ -95,6 +98,7 @@ int run_command(const std::vector<std::string>& args) {
   if (std::string why = engine_registry().unavailable_reason(engine_name); !why.empty())
     throw Error("engine \"" + engine_name + "\" cannot run here: " + why);
 
+  if (p.has("report")) check_writable(p.get("report"));
   const std::string shown = p.positional_value(0).value_or("random soup");
   const double density = p.get_double("random", 0, 1);
   if (!p.positional_value(0) && density <= 0)
@@ -149,20 +153,28 @@ int run_command(const std::vector<std::string>& args) {
   }
 
   const Topology topology = setup.topology;
-  std::cout << "pattern:    " << (pattern.name.empty() ? shown : pattern.name)
-            << " (" << pattern.population() << " cells, rule "
-            << (pattern.history_rule ? pattern.rule.to_string() + ", the two-state projection of " +
+  RunReport report;
+  report.pattern = pattern.name.empty() ? shown : pattern.name;
+  report.pattern_cells = pattern.population();
+  report.rule = pattern.history_rule ? pattern.rule.to_string() + ", the two-state projection of " +
                                            history_rule_text(pattern.rule)
-                                     : pattern.rule.to_string())
-            << ")\n"
-            << "grid:       " << setup.size.width << "x" << setup.size.height << " "
-            << to_string(topology)
-            << (setup.grow_x || setup.grow_y ? ", growing as the pattern does" : "") << "\n"
+                                     : pattern.rule.to_string();
+  report.engine = engine_name;
+  report.width = setup.size.width;
+  report.height = setup.size.height;
+  report.topology = to_string(topology);
+  report.grows = setup.grow_x || setup.grow_y;
+  std::cout << "pattern:    " << report.pattern << " (" << report.pattern_cells
+            << " cells, rule " << report.rule << ")\n"
+            << "grid:       " << size_text(report.width, report.height) << " " << report.topology
+            << (report.grows ? ", growing as the pattern does" : "") << "\n"
             << "engine:     " << engine_name << "\n";
-  for (const std::string& note : setup.notes) std::cerr << "note: " << note << "\n";
+  report.notes = setup.notes;
   if (needs_edge_fixup(topology) && info.pass_depth > 1)
-    std::cerr << "note: " << engine_name << " computes one generation per pass on a "
-              << to_string(topology) << " (its edges are recomputed after each)\n";
+    report.notes.push_back(engine_name + " computes one generation per pass on a " +
+                           std::string(to_string(topology)) +
+                           " (its edges are recomputed after each)");
+  for (const std::string& note : report.notes) std::cerr << "note: " << note << "\n";
 
   // Step in chunks that grow until each takes ~50 ms, so the progress bar moves smoothly and
   // the per-call overhead stays negligible.
@@ -182,22 +194,35 @@ int run_command(const std::vector<std::string>& args) {
   }
   const double wall_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  for (const std::string& note : universe.notes()) std::cerr << "note: " << note << "\n";
+  for (const std::string& note : universe.notes()) {
+    std::cerr << "note: " << note << "\n";
+    report.notes.push_back(note);
+  }
 
   const double cells = double(engine->width()) * double(engine->height()) * double(generations);
-  std::cout << "generation: " << pattern.generation + generations << "\n"
-            << "population: "
-            << shown_population(*engine, universe, pattern.generation + generations) << "\n";
-  std::printf("hash:       %016llx\n", static_cast<unsigned long long>(engine->hash()));
-  if (universe.size().width != setup.size.width || universe.size().height != setup.size.height)
-    std::cout << "final grid: " << universe.size().width << "x" << universe.size().height << "\n";
-  if (universe.reached_edge())
+  report.generation = pattern.generation + generations;
+  report.generations_stepped = generations;
+  report.population = shown_population(*engine, universe, report.generation);
+  report.hash = engine->hash();
+  report.final_width = universe.size().width;
+  report.final_height = universe.size().height;
+  report.exact = !universe.reached_edge();
+  report.wall_seconds = wall_s;
+  if (generations > 0) {
+    report.ms_per_generation = device_ms / double(generations);
+    report.gcells_per_second = cells / (device_ms * 1e6);
+  }
+  std::cout << "generation: " << report.generation << "\n"
+            << "population: " << report.population << "\n";
+  std::printf("hash:       %016llx\n", static_cast<unsigned long long>(report.hash));
+  if (report.final_width != report.width || report.final_height != report.height)
+    std::cout << "final grid: " << size_text(report.final_width, report.final_height) << "\n";
+  if (!report.exact)
     std::cout << "exact:      no (the pattern reached the edge of the grid standing for "
                  "unbounded space; see the note)\n";
-  if (generations > 0) {
+  if (generations > 0)
     std::printf("time:       %.3f s wall, %.4f ms/generation, %.2f Gcell/s\n", wall_s,
-                device_ms / double(generations), cells / (device_ms * 1e6));
-  }
+                report.ms_per_generation, report.gcells_per_second);
   if (p.has("output")) {
     // In the input's coordinates, so positions in the written file stay meaningful.
     Pattern out = universe.cells();
@@ -216,7 +241,9 @@ int run_command(const std::vector<std::string>& args) {
     out.generation = pattern.generation + generations;
     save_pattern(out, p.get("output"), output_format);
     std::cout << "wrote:      " << p.get("output") << "\n";
+    report.output = p.get("output");
   }
+  if (p.has("report")) write_report(p.get("report"), to_json(report));
   return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "app/commands.hpp"
+#include "app/json.hpp"
 #include "cmd_test_support.hpp"
 #include "core/pattern_io.hpp"
 #include "core/rle.hpp"
@@ -16,6 +17,59 @@ namespace fs = std::filesystem;
 
 fs::path temp_file(const std::string& name) {
   return fs::temp_directory_path() / ("gpulife_cmd_run_test_" + name);
+}
+
+// The --report file a run wrote.
+Json read_report(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_json(text.str(), path.string());
+}
+
+// --report holds what the run printed, as data.
+TEST(CmdRunTest, ReportHoldsWhatIsPrinted) {
+  const fs::path report = temp_file("report.json"), out = temp_file("report_out.rle");
+  std::string text;
+  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "40", "--engine", "reference", "-o", out.string(),
+                         "--report", report.string()},
+                        &text),
+            0);
+  const Json r = read_report(report);
+  EXPECT_EQ(r["command"], "run");
+  EXPECT_EQ(r["pattern"], "Glider");
+  EXPECT_EQ(r["pattern_cells"], 5);
+  EXPECT_EQ(r["rule"], "B3/S23");
+  EXPECT_EQ(r["engine"], "reference");
+  EXPECT_EQ(r["generation"], 40);
+  EXPECT_EQ(r["generations_stepped"], 40);
+  EXPECT_EQ(r["population"], 5);
+  EXPECT_EQ(r["exact"], true);
+  EXPECT_EQ(r["output"], out.string());
+  EXPECT_GT(r["ms_per_generation"].get<double>(), 0);
+  EXPECT_NE(text.find("hash:       " + r["hash"].get<std::string>()), std::string::npos) << text;
+  EXPECT_NE(text.find("grid:       " + std::to_string(r["width"].get<int64_t>()) + "x" +
+                      std::to_string(r["height"].get<int64_t>())),
+            std::string::npos)
+      << text;
+  // The same pattern stepped by another engine reports the same cells.
+  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "40", "--engine", "cpu-simd", "--report",
+                         report.string()}),
+            0);
+  EXPECT_EQ(read_report(report)["hash"], r["hash"]);
+  fs::remove(report);
+  fs::remove(out);
+}
+
+// A report that cannot be written fails the run before it steps, naming the file.
+TEST(CmdRunTest, AnUnwritableReportIsRefusedFirst) {
+  std::string text, err;
+  EXPECT_EQ(run_gpulife({"run", "glider", "-g", "40", "--report", "/no/such/folder/r.json"},
+                        &text, &err),
+            1);
+  EXPECT_NE(err.find("cannot write the report to /no/such/folder/r.json"), std::string::npos)
+      << err;
+  EXPECT_EQ(text.find("generation:"), std::string::npos) << text;
 }
 
 TEST(CmdRunTest, GliderMovesOneCellDiagonallyEveryFourGenerations) {
@@ -149,10 +203,17 @@ TEST(CmdRunTest, TubesAndStripsGrowAlongTheirOpenSide) {
 // glider far from home is exactly where an unbounded universe has it.
 TEST(CmdRunTest, GrowingGridKeepsTheResultExact) {
   const fs::path out = temp_file("far_glider.rle");
-  std::string text, err;
-  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "4000", "-o", out.string()}, &text, &err), 0);
-  EXPECT_NE(err.find("grid grew"), std::string::npos) << err;
-  EXPECT_EQ(text.find("exact:"), std::string::npos) << text;
+  const fs::path report = temp_file("far_glider.json");
+  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "4000", "-o", out.string(), "--report",
+                         report.string()}),
+            0);
+  const Json r = read_report(report);
+  EXPECT_EQ(r["exact"], true);
+  EXPECT_GT(r["final_width"].get<int64_t>(), r["width"].get<int64_t>());
+  bool grew = false;
+  for (const Json& note : r["notes"]) grew |= note.get<std::string>().find("grid grew") == 0;
+  EXPECT_TRUE(grew) << r["notes"].dump();
+  fs::remove(report);
   Pattern start = load_pattern_file(std::string(GPULIFE_ASSETS) + "/patterns/glider.rle");
   Pattern end = load_pattern_file(out);
   const Box a = start.bounding_box(), b = end.bounding_box();
@@ -168,10 +229,14 @@ TEST(CmdRunTest, GrowthAtTheMemoryLimitRefusesOrSaysSo) {
   EXPECT_EQ(run_gpulife({"run", "glider", "-g", "4000", "--max-memory", "24M"}, &text, &err), 1);
   EXPECT_NE(err.find("reaches the edge"), std::string::npos) << err;
   EXPECT_NE(err.find("--allow-edge"), std::string::npos) << err;
-  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "4000", "--max-memory", "24M", "--allow-edge"},
+  const fs::path report = temp_file("edge.json");
+  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "4000", "--max-memory", "24M", "--allow-edge",
+                         "--report", report.string()},
                         &text, &err),
             0);
+  EXPECT_EQ(read_report(report)["exact"], false);
   EXPECT_NE(text.find("exact:      no"), std::string::npos) << text;
+  fs::remove(report);
   // A fixed --size is a bounded plane the user chose: the run goes on, and says the edge was
   // reached.
   ASSERT_EQ(run_gpulife({"run", "glider", "-g", "400", "--size", "64"}, &text, &err), 0);

@@ -1,17 +1,19 @@
 // Runs `gpulife demo` under xvfb-run with the CPU engines and short stages, then checks what it
 // left: one screenshot per stage plus the summary at the window's size, a printed line per stage
-// naming its engine with a positive ms/generation, captions that change from stage to stage;
-// that a bad engine name or screenshot folder stops it with a clear message; and that --headless
-// (through EGL) measures each stage's own engine. Exit 77 = skipped.
+// in its --report naming its engine with a positive ms/generation, captions that change from
+// stage to stage; that a bad engine name or screenshot folder stops it with a clear message;
+// that --headless (through EGL) measures each stage's own engine; and that `view --headless
+// --report` holds each engine's summary figures. Exit 77 = skipped.
 #include <sys/wait.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <regex>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "xvfb_check_support.hpp"
 
@@ -27,6 +29,36 @@ std::string run(const std::string& command, int& exit_code) {
   std::string output = run_command(command, status);
   exit_code = status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return output;
+}
+
+nlohmann::json read_json(const fs::path& path) {
+  std::ifstream in(path);
+  if (!in) return nlohmann::json::object();
+  return nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+}
+
+// `gpulife view --headless --report`: one phase per engine, with the figures the summary line
+// prints, at the generation the run reached.
+int check_view_report(const std::string& gpulife, const fs::path& dir) {
+  const fs::path report = dir / "view.json";
+  int code = 0;
+  run("'" + gpulife + "' view --headless --random 0.5 --size 256 --frames 12 --run " +
+          "-e reference,cpu-simd --report '" + report.string() + "'",
+      code);
+  if (code != 0)
+    return fail("gpulife view --headless --report exited with " + std::to_string(code));
+  const nlohmann::json doc = read_json(report);
+  const nlohmann::json& phases = doc["phases"];
+  if (!phases.is_array() || phases.size() != 2 || phases[0]["engine"] != "reference" ||
+      phases[1]["engine"] != "cpu-simd")
+    return fail("the view report should hold a reference and a cpu-simd phase: " + doc.dump());
+  for (const nlohmann::json& phase : phases)
+    if (!(phase["ms_per_generation"].get<double>() > 0) || phase["width"] != 256 ||
+        phase["frames"].get<int>() < 1)
+      return fail("a view phase without figures: " + phase.dump());
+  if (!(phases[1]["generation"].get<uint64_t>() > phases[0]["generation"].get<uint64_t>()))
+    return fail("the second phase should end later than the first: " + doc.dump());
+  return 0;
 }
 
 // Pixels of the caption's light text (light grey, not the amber of live cells) below the middle
@@ -75,25 +107,27 @@ int check_errors(const std::string& gpulife, const fs::path& dir) {
 int check_headless(const std::string& gpulife, const fs::path& dir) {
   const fs::path shots = dir / "headless";
   int code = 0;
+  const fs::path report = dir / "headless.json";
   const std::string out = run("'" + gpulife +
                                   "' demo --headless --seconds 0.3 --size 128 --window 640x400 "
                                   "--engines cpu-simd,reference --screenshot-dir '" +
-                                  shots.string() + "'",
+                                  shots.string() + "' --report '" + report.string() + "'",
                               code);
   if (code != 0 && out.find("EGL") != std::string::npos) {
     std::cout << "headless part skipped: no EGL device here\n";
     return 0;
   }
   if (code != 0) return fail("gpulife demo --headless exited with " + std::to_string(code));
-  const std::regex line(R"(stage (\d)/2 (\S+): ([0-9.]+) ms/gen)");
   std::vector<std::string> engines;
-  for (auto it = std::sregex_iterator(out.begin(), out.end(), line); it != std::sregex_iterator();
-       ++it) {
-    if (!(std::stod((*it)[3]) > 0)) return fail("headless stage without figures: " + it->str());
-    engines.push_back((*it)[2]);
+  const nlohmann::json doc = read_json(report);
+  for (const nlohmann::json& stage : doc["stages"]) {
+    if (!stage["shown"].get<bool>() || !(stage["ms_per_generation"].get<double>() > 0))
+      return fail("headless stage without figures: " + stage.dump());
+    engines.push_back(stage["engine"].get<std::string>());
   }
   if (engines != std::vector<std::string>{"cpu-simd", "reference"})
     return fail("headless run should show cpu-simd, then reference");
+  if (int failed = check_view_report(gpulife, dir)) return failed;
   for (const char* name : {"01-cpu-simd.png", "02-reference.png", "summary.png"}) {
     int w = 0, h = 0;
     if (read_rgb(shots / name, w, h).empty() || w != 640 || h != 400)
@@ -125,24 +159,22 @@ int main(int argc, char** argv) {
   const std::string out =
       run("xvfb-run -a -s '-screen 0 1600x1000x24' '" + gpulife + "' demo --seconds 0.5 " +
               "--size 256 --window " + std::to_string(kWidth) + "x" + std::to_string(kHeight) +
-              " --screenshot-dir '" + shots.string() + "'",
+              " --screenshot-dir '" + shots.string() + "' --report '" +
+              (shots / "report.json").string() + "'",
           code);
   if (code != 0) return fail("gpulife demo exited with " + std::to_string(code));
 
-  // "stage 1/2 reference: 0.1234 ms/gen, ..."
-  const std::regex line(R"(stage (\d+)/(\d+) (\S+): ([0-9.]+) ms/gen)");
+  // The stages as the demo's --report gives them, in order, each with its figures.
   std::vector<std::string> engines;
-  int total = 0;
-  for (auto it = std::sregex_iterator(out.begin(), out.end(), line); it != std::sregex_iterator();
-       ++it) {
-    const std::smatch& m = *it;
-    if (std::stoi(m[1]) != int(engines.size()) + 1) return fail("stage lines out of order");
-    total = std::stoi(m[2]);
-    engines.push_back(m[3]);
-    if (!(std::stod(m[4]) > 0)) return fail("stage " + std::string(m[1]) + " has no ms/gen");
+  const nlohmann::json doc = read_json(shots / "report.json");
+  for (const nlohmann::json& stage : doc["stages"]) {
+    if (!stage["shown"].get<bool>() || !(stage["ms_per_generation"].get<double>() > 0))
+      return fail("stage " + std::to_string(engines.size() + 1) +
+                  " has no ms/gen: " + stage.dump());
+    engines.push_back(stage["engine"].get<std::string>());
   }
-  if (engines.size() < 2 || int(engines.size()) != total)
-    return fail("expected a figures line for every stage, got " + std::to_string(engines.size()));
+  if (engines.size() < 2)
+    return fail("expected figures for every stage, got " + std::to_string(engines.size()));
   if (out.find("summary:") == std::string::npos) return fail("no summary table printed");
 
   std::vector<std::vector<bool>> masks;

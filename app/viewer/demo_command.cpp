@@ -7,6 +7,7 @@
 
 #include "app/cli.hpp"
 #include "app/engines.hpp"
+#include "app/report.hpp"
 #include "app/viewer/demo_tour.hpp"
 #include "app/viewer/view_command.hpp"
 #include "app/viewer/viewer.hpp"
@@ -63,6 +64,8 @@ int demo_command(const std::vector<std::string>& args) {
   p.flag("headless", "", "render offscreen through EGL on the GPU (no display needed)");
   p.option("screenshot-dir", "", "DIR",
            "save the last frame of each stage as DIR/01-ENGINE.png ... and DIR/summary.png");
+  p.option("report", "", "FILE.json",
+           "at the end, write each stage's figures (or why it was skipped) as JSON");
   p.flag("hide-panel", "", "keep the control panel hidden (the default: captions only)");
   p.flag("show-panel", "", "show the control panel beside the captions");
   if (!p.parse(args)) {
@@ -118,6 +121,10 @@ int demo_command(const std::vector<std::string>& args) {
   if (p.has("screenshot-dir")) {
     tour.screenshot_dir = p.get("screenshot-dir");
     prepare_screenshot_dir(tour.screenshot_dir);
+  }
+  if (p.has("report")) {
+    tour.report = p.get("report");
+    check_writable(tour.report);
   }
 
   ViewerOptions o;

@@ -302,6 +302,17 @@ void DemoTour::print_summary() const {
                 plain_speedup(r.ms_per_generation > 0 ? base / r.ms_per_generation : 0.0).c_str());
   }
   std::fflush(stdout);
+  if (!options_.report.empty()) {
+    Json doc = {{"command", "demo"},
+                {"width", options_.size.width},
+                {"height", options_.size.height},
+                {"topology", std::string(to_string(options_.topology))},
+                {"density", options_.density},
+                {"stages", Json::array()}};
+    for (const StageResult& r : results_) doc["stages"].push_back(to_json(r));
+    write_report(options_.report, doc);
+    std::printf("report: %s\n", options_.report.c_str());
+  }
 }
 
 void DemoTour::before_frame(ViewerState& state, double dt) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/report.hpp"
 #include "app/viewer/memory_probe.hpp"
 #include "app/viewer/viewer_state.hpp"
 #include "core/engine.hpp"
@@ -52,20 +53,13 @@ struct TourOptions {
   double stage_seconds = 6;
   int gens_per_frame = 0;      // 0: Auto pacing (whole passes filling the frame's step budget)
   std::string screenshot_dir;  // empty: no screenshots
+  std::string report;          // empty: no --report file
   double zoom = 2;             // px per cell around the centre; 0: the whole grid
 };
 
-// What one stage measured (medians over the stage, after its first steps), or why it was skipped.
-struct StageResult {
-  std::string engine;
-  bool shown = false;
-  std::string skip_reason;
-  double ms_per_generation = 0;
-  double percent_of_limit = 0;
-  double gcells_per_second = 0;
-  double limit_gbytes_per_second = 0;
-  uint64_t first_generation = 0, last_generation = 0;
-};
+// What one stage measured (medians over the stage, after its first steps), or why it was skipped:
+// the demo's --report holds these.
+using StageResult = DemoStage;
 
 class DemoTour : public FrameScript {
  public:

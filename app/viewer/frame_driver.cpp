@@ -15,6 +15,7 @@
 #include "app/engines.hpp"
 #include "app/grid_setup.hpp"
 #include "app/png_writer.hpp"
+#include "app/report.hpp"
 #include "app/viewer/grid_renderer.hpp"
 #include "app/viewer/input_tools.hpp"
 #include "app/viewer/panels.hpp"
@@ -270,24 +271,40 @@ struct PhaseStats {
     *this = PhaseStats{};
     first_generation = generation;
   }
-  void print(ViewerState& s) {
+  // Prints the summary line and returns the same figures as data (for --report).
+  ViewPhase print(ViewerState& s) {
     const LiveFigures& f = s.sim.figures();
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    const double gens_per_s =
-        seconds > 0 ? double(s.sim.generation() - first_generation) / seconds : 0;
-    const double cells = double(s.sim.width()) * double(s.sim.height());
+    ViewPhase v;
+    v.engine = s.sim.engine_name();
+    v.width = s.sim.width();
+    v.height = s.sim.height();
+    v.frames = int(frame_ms.size());
+    v.median_frame_ms = median(frame_ms);
+    v.median_draw_ms = median(draw_ms);
+    v.ms_per_generation = median(step_ms);
+    v.gcells_per_second = f.gcells_per_second;
+    v.percent_of_limit = f.percent_of_limit;
+    v.limit_gbytes_per_second = f.limit_gbytes_per_second;
+    v.generation = s.sim.generation();
+    v.frames_per_second = seconds > 0 ? double(frame_ms.size()) / seconds : 0.0;
+    v.generations_per_second = seconds > 0 ? double(v.generation - first_generation) / seconds : 0;
+    v.gens_per_frame = f.gens_per_frame;
+    v.pace = s.sim.pace.describe();
+    v.memory = s.sim.active() ? s.sim.backend().memory_description() : "";
+    const double cells = double(v.width) * double(v.height);
     std::printf(
         "summary: engine %s, grid %lldx%lld, %d frames: median frame %.3f ms, median draw %.3f "
         "ms GPU, median %.4f ms/gen, %.1f Gcell/s, %.1f%% of %.0f GB/s, generation %llu; "
         "%.1f frames/s, %.0f gens/s achieved (%.1f Gcell/s), last %llu gens/frame (%s); %s\n",
-        s.sim.engine_name().c_str(), static_cast<long long>(s.sim.width()),
-        static_cast<long long>(s.sim.height()), int(frame_ms.size()), median(frame_ms),
-        median(draw_ms), median(step_ms), f.gcells_per_second, f.percent_of_limit,
-        f.limit_gbytes_per_second, static_cast<unsigned long long>(s.sim.generation()),
-        seconds > 0 ? double(frame_ms.size()) / seconds : 0.0, gens_per_s, gens_per_s * cells / 1e9,
-        static_cast<unsigned long long>(f.gens_per_frame), s.sim.pace.describe().c_str(),
-        s.sim.active() ? s.sim.backend().memory_description().c_str() : "");
+        v.engine.c_str(), static_cast<long long>(v.width), static_cast<long long>(v.height),
+        v.frames, v.median_frame_ms, v.median_draw_ms, v.ms_per_generation, v.gcells_per_second,
+        v.percent_of_limit, v.limit_gbytes_per_second,
+        static_cast<unsigned long long>(v.generation), v.frames_per_second,
+        v.generations_per_second, v.generations_per_second * cells / 1e9,
+        static_cast<unsigned long long>(v.gens_per_frame), v.pace.c_str(), v.memory.c_str());
     std::fflush(stdout);
+    return v;
   }
 };
 
@@ -313,6 +330,7 @@ int drive_frames(ViewerState& s, FrameSurface& surface, bool imgui) {
   };
 
   PhaseStats phase;
+  std::vector<ViewPhase> phases;  // one per engine, for --report
   phase.begin(s.sim.generation());
   std::string title;
   double other_ms = 2.0;  // frame work besides stepping, smoothed: drawing, the UI
@@ -324,7 +342,7 @@ int drive_frames(ViewerState& s, FrameSurface& surface, bool imgui) {
     const size_t stage = std::min(engines.size() - 1, size_t(frame / per_engine));
     // A script (gpulife demo) switches engines itself.
     if (!s.script && engines[stage] != s.sim.engine_name()) {
-      phase.print(s);
+      phases.push_back(phase.print(s));
       save_phase_screenshot(fb_w, fb_h);
       const auto t0 = Clock::now();
       s.sim.switch_engine(engines[stage]);
@@ -388,12 +406,18 @@ int drive_frames(ViewerState& s, FrameSurface& surface, bool imgui) {
     }
     if (s.script && s.script->finished()) break;
   }
-  if (report && !s.script) phase.print(s);  // a script prints its own figures per stage
+  if (report && !s.script) phases.push_back(phase.print(s));  // a script reports its own stages
   save_phase_screenshot(fb_w, fb_h);
   int status = 0;
   if (s.options.verify) status = verify_against_cpu(s);
   print_layout(s, fb_w, fb_h);
   print_watch_report(s);
+  if (!s.options.report.empty() && !s.script) {
+    Json doc = {{"command", "view"}, {"verified", s.options.verify ? Json(status == 0) : Json()},
+                {"phases", Json::array()}};
+    for (const ViewPhase& v : phases) doc["phases"].push_back(to_json(v));
+    write_report(s.options.report, doc);
+  }
   return status;
 }
 

@@ -5,6 +5,7 @@
 
 #include "app/cli.hpp"
 #include "app/engines.hpp"
+#include "app/report.hpp"
 #include "app/viewer/viewer.hpp"
 #include "core/grid.hpp"
 #include "core/rule.hpp"
@@ -30,6 +31,9 @@ int view_command(const std::vector<std::string>& args) {
   p.option("rule", "r", "RULE", "rule, overriding the pattern's (e.g. B36/S23, HighLife)");
   p.option("frames", "n", "N", "render N frames, then exit", "0");
   p.option("screenshot", "", "FILE.png", "save the last frame (with --frames)");
+  p.option("report", "", "FILE.json",
+           "with --headless: at exit, write each engine's summary figures (frames, ms/gen, "
+           "Gcell/s, share of the bandwidth limit) as JSON");
   p.option("gens-per-frame", "g", "auto|G",
            "generations stepped per frame; auto: as many whole passes as fit about 60 frames a "
            "second (the default for soups and the demo; a pattern runs at 60 gens/s)");
@@ -100,6 +104,10 @@ int view_command(const std::vector<std::string>& args) {
   }
   o.frames = int(p.get_int("frames", 0, 1000000));
   o.screenshot = p.get("screenshot");
+  if (p.has("report")) {
+    o.report = p.get("report");
+    check_writable(o.report);
+  }
   if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
   if (p.has("gens-per-frame") && p.has("rate"))
     throw UsageError("--gens-per-frame and --rate are two ways to pace; give one");
