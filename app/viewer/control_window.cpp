@@ -21,7 +21,7 @@ void draw_control_window(ViewerState& s) {
   }
   const float pad = 8.0f * s.ui_scale;
   const float width = 340.0f * s.ui_scale;
-  const float top = pad + float(s.menu_bar_height / ImGui::GetIO().DisplayFramebufferScale.y);
+  const float top = free_area_top(s);
   ImGui::SetNextWindowPos(ImVec2(pad, top), ImGuiCond_Always);
   ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0),
                                       ImVec2(width, ImGui::GetIO().DisplaySize.y - top - pad));

@@ -235,7 +235,7 @@ void library_window(ViewerState& s) {
   }
   ImGui::SetNextWindowSize(ImVec2(470 * s.ui_scale, 520 * s.ui_scale), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x - 480 * s.ui_scale, 10 * s.ui_scale),
+  ImGui::SetNextWindowPos(ImVec2(display.x - 480 * s.ui_scale, free_area_top(s)),
                           ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Pattern library", &s.edit.show_library)) {
     s.covered_right = 0;

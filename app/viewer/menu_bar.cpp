@@ -1,6 +1,7 @@
 // The menu bar: File, Edit, View, Control and Help from menu_commands(), each entry with its
 // shortcut, File's recent files, and at the right the state: running or paused, generation,
 // population and the cell under the cursor.
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <filesystem>
@@ -80,6 +81,11 @@ void draw_menu_bar(ViewerState& s) {
   s.menu_bar_height = double(ImGui::GetWindowSize().y) * ImGui::GetIO().DisplayFramebufferScale.y;
   ImGui::EndMainMenuBar();
   if (run) run(s);
+}
+
+float free_area_top(const ViewerState& s) {
+  const float scale = std::max(ImGui::GetIO().DisplayFramebufferScale.y, 1e-3f);
+  return float(s.menu_bar_height / scale) + 8.0f * s.ui_scale;
 }
 
 }  // namespace gpulife::app

@@ -13,7 +13,7 @@ void draw_notices(ViewerState& s) {
   if (s.notices.items().empty()) return;
   const ImVec2 scale = io.DisplayFramebufferScale;
   const float left = s.show_panel ? float(s.panel_max.x / std::max(scale.x, 1e-3f)) : 0.0f;
-  const float top = float(s.menu_bar_height / std::max(scale.y, 1e-3f)) + 8.0f * s.ui_scale;
+  const float top = free_area_top(s);
   const float width = std::min(ImGui::GetFontSize() * 36.0f, io.DisplaySize.x - left - 16.0f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoNav |

@@ -25,6 +25,9 @@ void draw_edit_overlay(ViewerState& state);
 // The menu bar along the top, with the cursor's cell and the figures at its right
 // (menu_bar.cpp); it sets state.menu_bar_height.
 void draw_menu_bar(ViewerState& state);
+// Where windows and overlays start below the menu bar (in ImGui's units, a margin included), so
+// that none covers the bar's figures.
+float free_area_top(const ViewerState& state);
 // Notices over the grid (notice_overlay.cpp).
 void draw_notices(ViewerState& state);
 // "Grow the grid?" with each choice's memory, and confirmations (prompts.cpp).

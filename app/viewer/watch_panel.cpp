@@ -123,7 +123,7 @@ void draw_identify_window(ViewerState& s) {
   if (!w.show_identify) return;
   ImGui::SetNextWindowSize(ImVec2(330 * s.ui_scale, 0), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x - 340 * s.ui_scale, 10 * s.ui_scale),
+  ImGui::SetNextWindowPos(ImVec2(display.x - 340 * s.ui_scale, free_area_top(s)),
                           ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Identify", &w.show_identify, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
@@ -160,7 +160,7 @@ void draw_info_window(ViewerState& s) {
   if (!w.show_info) return;
   ImGui::SetNextWindowSize(ImVec2(380 * s.ui_scale, 0), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, 10 * s.ui_scale), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, free_area_top(s)), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Pattern info", &w.show_info, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
     return;
