@@ -10,6 +10,7 @@
 
 #include "app/bar_chart.hpp"
 #include "core/error.hpp"
+#include "test_support.hpp"
 #if __has_include(<png.h>)
 #include "xvfb_check_support.hpp"
 #define GPULIFE_TEST_HAVE_LIBPNG 1
@@ -76,15 +77,7 @@ ChartOptions options() {
   return o;
 }
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no Error thrown)";
-}
+using test::error_of;
 
 TEST(BarChartTest, MsBarsAreProportionalOnALinearScale) {
   SKIP_WITHOUT_CHARTS();

@@ -18,6 +18,7 @@
 
 #include "app/tcp_exchange.hpp"
 #include "core/error.hpp"
+#include "test_support.hpp"
 
 namespace gpulife::app {
 namespace {
@@ -30,14 +31,7 @@ EnvLookup table(std::map<std::string, std::string> vars) {
   };
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::error_of;
 
 TEST(RankSetupTest, OneRankWithoutAnything) {
   const RankSetup s = resolve_ranks({}, table({}));

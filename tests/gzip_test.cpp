@@ -7,18 +7,12 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "test_support.hpp"
 
 namespace gpulife {
 namespace {
 
-std::string error_of(auto&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::error_of;
 
 TEST(Gzip, RoundTripAndMagic) {
   const std::string text = "x = 3, y = 3\nbo$2bo$3o!\n";

@@ -4,52 +4,27 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <random>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
 #include "core/gzip.hpp"
 #include "core/pattern_io.hpp"
+#include "test_support.hpp"
 
 namespace gpulife {
 namespace {
 
 namespace fs = std::filesystem;
+using test::error_of;
+using test::TempDir;
 
 const std::vector<Cell> kGlider = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
 
 fs::path data(const char* name) {
   return fs::path(GPULIFE_TEST_DATA) / name;
 }
-
-std::string error_of(auto&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
-
-// A fresh directory per test, removed afterwards.
-class TempDir {
- public:
-  TempDir() {
-    std::random_device rd;
-    path_ = fs::temp_directory_path() / ("gpulife_pattern_io_" + std::to_string(rd()));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 TEST(Sniff, RecognisesEachFormat) {
   EXPECT_EQ(sniff_format("x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!"), PatternFormat::Rle);
