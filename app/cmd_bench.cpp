@@ -25,6 +25,7 @@
 #include "app/report.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
+#include "core/host_memory.hpp"
 #include "core/reference_engine.hpp"
 
 #if GPULIFE_HAVE_CUDA
@@ -416,9 +417,9 @@ int bench_command(const std::vector<std::string>& args) {
   const double soup_bytes = double((s.size.width + 63) / 64) * 8.0 * double(s.size.height);
   if (const std::optional<double> free = host_free_bytes();
       free && !fits_in_memory(2.0 * soup_bytes, *free))
-    throw Error("a " + size_text(s.size) + " soup needs " + bytes_text(2.0 * soup_bytes) +
+    throw Error("a " + size_text(s.size) + " soup needs " + format_bytes(2.0 * soup_bytes) +
                 " of host memory (the soup and a copy to check against), but " +
-                bytes_text(*free) + " is available; use a smaller --size");
+                format_bytes(*free) + " is available; use a smaller --size");
   Grid soup(s.size.width, s.size.height, s.topology);
   soup.randomize(0.5, kBenchSeed);
 

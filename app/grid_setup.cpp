@@ -12,6 +12,7 @@
 
 #include "app/engines.hpp"
 #include "core/error.hpp"
+#include "core/host_memory.hpp"
 #include "core/pattern_io.hpp"
 
 namespace gpulife::app {
@@ -189,15 +190,6 @@ MemoryBudget free_memory() {
   return b;
 }
 
-std::string bytes_text(double bytes) {
-  char text[64];
-  if (bytes >= 1024.0 * 1048576.0)
-    std::snprintf(text, sizeof text, "%.1f GiB", bytes / (1024.0 * 1048576.0));
-  else
-    std::snprintf(text, sizeof text, "%.0f MiB", std::ceil(bytes / 1048576.0));
-  return text;
-}
-
 double parse_memory_size(std::string_view text) {
   std::string t;
   for (char c : text)
@@ -233,11 +225,11 @@ std::string memory_refusal(const EngineInfo& engine, int64_t width, int64_t heig
                            const MemoryBudget& budget) {
   const MemoryNeed need = memory_need(engine, width, height);
   if (budget.host_bytes && !fits_in_memory(need.host_bytes, *budget.host_bytes))
-    return "needs " + bytes_text(need.host_bytes) + " of host memory with " + engine.name +
-           ", but " + bytes_text(*budget.host_bytes) + " is available";
+    return "needs " + format_bytes(need.host_bytes) + " of host memory with " + engine.name +
+           ", but " + format_bytes(*budget.host_bytes) + " is available";
   if (engine.gpu && budget.device_bytes && !fits_in_memory(need.device_bytes, *budget.device_bytes))
-    return "needs " + bytes_text(need.device_bytes) + " of GPU memory with " + engine.name +
-           ", but " + bytes_text(*budget.device_bytes) + " is free";
+    return "needs " + format_bytes(need.device_bytes) + " of GPU memory with " + engine.name +
+           ", but " + format_bytes(*budget.device_bytes) + " is free";
   return {};
 }
 
@@ -285,7 +277,7 @@ GridSetup choose_grid(const Pattern& pattern, const GridRequest& request, uint64
     if (request.engine) {
       const MemoryNeed n = memory_need(*request.engine, std::min(extent_w, kMaxGridSide),
                                        std::min(extent_h, kMaxGridSide));
-      need = "; even a grid of that many would need " + bytes_text(n.host_bytes + n.device_bytes);
+      need = "; even a grid of that many would need " + format_bytes(n.host_bytes + n.device_bytes);
     }
     throw Error("pattern is " + size_text(extent_w, extent_h) + " cells, more than the " +
                 std::to_string(kMaxGridSide) + " cells a grid side can have" + need);

@@ -56,8 +56,6 @@ MemoryNeed memory_need(const EngineInfo& engine, int64_t width, int64_t height);
 // ("needs 9.1 GiB of host memory on cpu-simd, but 3.9 GiB is free").
 std::string memory_refusal(const EngineInfo& engine, int64_t width, int64_t height,
                            const MemoryBudget& budget);
-// "3.9 GiB", "512 MiB".
-std::string bytes_text(double bytes);
 // Parses a memory size such as 4G, 512M, 2.5GiB or 1000000 (bytes); throws Error otherwise.
 double parse_memory_size(std::string_view text);
 

@@ -3,12 +3,28 @@
 #include <algorithm>
 #include <cinttypes>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app/viewer/panels.hpp"
 #include "imgui.h"
 
 namespace gpulife::app {
 namespace {
+
+// Two columns, names dimmed: Identify's result and the pattern's description.
+void key_value_table(const char* id,
+                     const std::vector<std::pair<std::string, std::string>>& rows) {
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit)) return;
+  for (const auto& [key, value] : rows) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", key.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(value.c_str());
+  }
+  ImGui::EndTable();
+}
 
 void theme_controls(ViewerState& s) {
   WatchState& w = s.watch;
@@ -140,16 +156,7 @@ void draw_identify_window(ViewerState& s) {
   } else if (const auto& r = w.identify.result()) {
     ImGui::TextDisabled("%s at generation %" PRIu64, w.identify.what().c_str(),
                         w.identify_generation);
-    if (ImGui::BeginTable("identify", 2, ImGuiTableFlags_SizingFixedFit)) {
-      for (const auto& [key, value] : identify_fields(*r, w.identify.max_period())) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextDisabled("%s", key.c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(value.c_str());
-      }
-      ImGui::EndTable();
-    }
+    key_value_table("identify", identify_fields(*r, w.identify.max_period()));
     if (r->kind == PatternKind::Spaceship && ImGui::Button("Track it")) track_identified(s);
   }
   ImGui::End();
@@ -168,16 +175,7 @@ void draw_info_window(ViewerState& s) {
   const PatternInfo& info = w.info;
   ImGui::TextUnformatted(info.title.empty() ? "untitled" : info.title.c_str());
   ImGui::Separator();
-  if (ImGui::BeginTable("info", 2, ImGuiTableFlags_SizingFixedFit)) {
-    for (const auto& [key, value] : info_fields(info)) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextDisabled("%s", key.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(value.c_str());
-    }
-    ImGui::EndTable();
-  }
+  key_value_table("info", info_fields(info));
   if (!info.comments.empty()) {
     ImGui::Separator();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 360 * s.ui_scale);
