@@ -7,10 +7,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
-#include <regex>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "xvfb_check_support.hpp"
 
@@ -28,29 +30,39 @@ struct Shot {
   int w = 0, h = 0;
   int tiles = 0;
   double tx = 0, ty = 0, tw = 0, th = 0;
+  nlohmann::json report;  // the view's --report: layout, tiles, compare mode's lanes
 };
 
 std::string run(const std::string& gpulife, const fs::path& png, const std::string& extra,
                 Shot& shot, const std::string& setup = "--size 192 --run --frames 130") {
   fs::remove(png);
+  fs::path report = png;
+  report.replace_extension(".json");
+  fs::remove(report);
   const std::string command =
       "xvfb-run -a -s '-screen 0 " + std::to_string(kW) + "x" + std::to_string(kH) + "x24' '" +
       gpulife + "' view --compare --engine reference,cpu-simd --random 0.35 " + setup +
       " --check-every 25 --window " + std::to_string(kW) + "x" + std::to_string(kH) + " " + extra +
-      " --screenshot '" + png.string() + "'";
+      " --screenshot '" + png.string() + "' --report '" + report.string() + "'";
   shot.output = run_command(command, shot.status);
   if (shot.status != 0) return "gpulife view exited with status " + std::to_string(shot.status);
-  std::smatch m;
-  const std::regex tiles(R"(view: (\d) tiles from \((\d+), (\d+)\), each (\d+)x(\d+))");
-  if (!std::regex_search(shot.output, m, tiles)) return "no tile layout line in the output";
-  shot.tiles = std::stoi(m[1]);
-  shot.tx = std::stod(m[2]);
-  shot.ty = std::stod(m[3]);
-  shot.tw = std::stod(m[4]);
-  shot.th = std::stod(m[5]);
+  std::ifstream in(report);
+  shot.report = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  const nlohmann::json& tiles = shot.report["layout"]["tiles"];
+  if (!tiles.is_object()) return "no tile layout in the report " + report.string();
+  shot.tiles = tiles["count"].get<int>();
+  shot.tx = tiles["origin"][0].get<double>();
+  shot.ty = tiles["origin"][1].get<double>();
+  shot.tw = tiles["size"][0].get<double>();
+  shot.th = tiles["size"][1].get<double>();
   shot.rgb = read_rgb(png, shot.w, shot.h);
   if (shot.rgb.empty()) return "cannot read the screenshot " + png.string();
   return {};
+}
+
+// Compare mode's lane `i` at exit, from the report.
+const nlohmann::json& lane(const Shot& s, size_t i) {
+  return s.report["layout"]["compare"]["lanes"][i];
 }
 
 // Pixels that differ between the two tiles, below their labels.
@@ -124,12 +136,11 @@ int main(int argc, char** argv) {
   if (fault.output.find(named) == std::string::npos) return fail("missing \"" + named + "\"");
   if (fault.output.find("all 2 engines agree at generation 75") != std::string::npos)
     return fail("agreement reported after the divergence");
-  std::smatch m;
-  const std::regex at_exit(
-      R"(compare: at exit reference generation (\d+) \([0-9.]+ ms/gen\), cpu-simd generation 60 )"
-      R"(\([0-9.]+ ms/gen\) \(diverged\))");
-  if (!std::regex_search(fault.output, m, at_exit) || std::stoi(m[1]) <= 75)
-    return fail("the diverged engine was not stopped at 60 while the other kept running");
+  if (lane(fault, 0)["engine"] != "reference" || lane(fault, 1)["engine"] != "cpu-simd" ||
+      lane(fault, 1)["generation"] != 60 || lane(fault, 1)["diverged"] != true ||
+      lane(fault, 0)["diverged"] != false || !(lane(fault, 0)["generation"].get<long>() > 75))
+    return fail("the diverged engine was not stopped at 60 while the other kept running: " +
+                fault.report["layout"]["compare"].dump());
   if (tile_difference(fault) == 0) return fail("the tiles are identical after the divergence");
   if (coloured_text(fault, true) < 20) return fail("no red divergence text on screen");
 
@@ -149,11 +160,10 @@ int main(int argc, char** argv) {
           run(argv[1], dir / "slow.png", "", slow, "--size 2048 --zoom 4 --run --frames 60");
       !e.empty())
     return fail(e);
-  const std::regex lanes(
-      R"(compare: at exit reference generation (\d+) \([0-9.]+ ms/gen\), cpu-simd generation )"
-      R"((\d+))");
-  if (!std::regex_search(slow.output, m, lanes)) return fail("no \"compare: at exit\" line");
-  const long reference = std::stol(m[1]), simd = std::stol(m[2]);
+  if (!slow.report["layout"]["compare"]["lanes"].is_array())
+    return fail("no compare lanes in the report");
+  const long reference = lane(slow, 0)["generation"].get<long>();
+  const long simd = lane(slow, 1)["generation"].get<long>();
   std::cout << "slow engine: 60 frames drawn while reference ran " << reference
             << " generations and cpu-simd " << simd << "\n";
   // In lockstep both lanes would stand at one generation per frame; how far reference gets in

@@ -194,10 +194,15 @@ void save_screenshot(const std::string& path, int w, int h) {
   std::printf("screenshot: %s (%dx%d)\n", path.c_str(), w, h);
 }
 
-// Where things ended up on screen, for scripts and the screenshot test.
-void print_layout(ViewerState& s, int fb_w, int fb_h) {
+// Where things ended up on screen, for scripts and the screenshot tests: printed, and returned as
+// data for --report (the layout, compare mode's lanes and tiles, the live cells' bounds).
+Json print_layout(ViewerState& s, int fb_w, int fb_h) {
   const Box live = s.sim.live_bounds();
   const Vec2d origin = s.camera.cell_to_screen({0, 0});
+  Json layout = {{"framebuffer", {fb_w, fb_h}},
+                 {"zoom", s.camera.zoom()},
+                 {"origin", {origin.x, origin.y}},
+                 {"grid", {s.sim.width(), s.sim.height()}}};
   std::printf(
       "view: framebuffer %dx%d, zoom %.9g px/cell, cell (0,0) at (%.4f, %.4f), grid %lldx%lld",
       fb_w, fb_h, s.camera.zoom(), origin.x, origin.y, static_cast<long long>(s.sim.width()),
@@ -209,26 +214,40 @@ void print_layout(ViewerState& s, int fb_w, int fb_h) {
   if (s.compare.active() && !s.options.compare_chart.empty())
     export_compare_chart(s, s.options.compare_chart);
   if (s.compare.active()) {
+    Json lanes = Json::array();
     std::printf("compare: at exit");
     for (size_t i = 0; i < s.compare.size(); ++i) {
       const LiveFigures& f = s.compare.lane(s.sim, i).figures();
+      const Json lane = {{"engine", s.compare.lane(s.sim, i).engine_name()},
+                         {"generation", s.compare.lane_generation(s.sim, i)},
+                         {"ms_per_generation", f.ms_per_generation},
+                         {"diverged", s.compare.lane_info(i).diverged}};
       std::printf("%s %s generation %llu (%.4f ms/gen)%s", i ? "," : "",
-                  s.compare.lane(s.sim, i).engine_name().c_str(),
-                  static_cast<unsigned long long>(s.compare.lane_generation(s.sim, i)),
-                  f.ms_per_generation, s.compare.lane_info(i).diverged ? " (diverged)" : "");
+                  lane["engine"].get<std::string>().c_str(),
+                  static_cast<unsigned long long>(lane["generation"].get<uint64_t>()),
+                  f.ms_per_generation, lane["diverged"].get<bool>() ? " (diverged)" : "");
+      lanes.push_back(lane);
     }
     std::printf("\n");
+    const Agreement& a = s.compare.agreement();
+    layout["compare"] = {{"lanes", lanes}, {"checks", a.checks}, {"agreement", a.text}};
   }
-  if (s.tile_size.x > 0)
+  if (s.tile_size.x > 0) {
     std::printf("view: %d tiles from (%.0f, %.0f), each %.0fx%.0f\n", s.tiles, s.tile_origin.x,
                 s.tile_origin.y, s.tile_size.x, s.tile_size.y);
+    layout["tiles"] = {{"count", s.tiles},
+                       {"origin", {s.tile_origin.x, s.tile_origin.y}},
+                       {"size", {s.tile_size.x, s.tile_size.y}}};
+  }
   if (live.empty()) {
     std::printf("view: no live cells\n");
   } else {
     std::printf("view: live cells in (%lld, %lld)-(%lld, %lld)\n",
                 static_cast<long long>(live.min_x), static_cast<long long>(live.min_y),
                 static_cast<long long>(live.max_x), static_cast<long long>(live.max_y));
+    layout["live"] = {live.min_x, live.min_y, live.max_x, live.max_y};
   }
+  return layout;
 }
 
 // Steps the start state on a CPU engine to the same generation and compares hashes: proves the
@@ -410,11 +429,11 @@ int drive_frames(ViewerState& s, FrameSurface& surface, bool imgui) {
   save_phase_screenshot(fb_w, fb_h);
   int status = 0;
   if (s.options.verify) status = verify_against_cpu(s);
-  print_layout(s, fb_w, fb_h);
+  Json layout = print_layout(s, fb_w, fb_h);
   print_watch_report(s);
   if (!s.options.report.empty() && !s.script) {
     Json doc = {{"command", "view"}, {"verified", s.options.verify ? Json(status == 0) : Json()},
-                {"phases", Json::array()}};
+                {"layout", std::move(layout)}, {"phases", Json::array()}};
     for (const ViewPhase& v : phases) doc["phases"].push_back(to_json(v));
     write_report(s.options.report, doc);
   }

@@ -32,8 +32,9 @@ int view_command(const std::vector<std::string>& args) {
   p.option("frames", "n", "N", "render N frames, then exit", "0");
   p.option("screenshot", "", "FILE.png", "save the last frame (with --frames)");
   p.option("report", "", "FILE.json",
-           "with --headless: at exit, write each engine's summary figures (frames, ms/gen, "
-           "Gcell/s, share of the bandwidth limit) as JSON");
+           "at exit, write the figures as JSON: each engine's summary (frames, ms/gen, Gcell/s, "
+           "share of the bandwidth limit; --headless), the layout, compare mode's lanes and "
+           "tiles");
   p.option("gens-per-frame", "g", "auto|G",
            "generations stepped per frame; auto: as many whole passes as fit about 60 frames a "
            "second (the default for soups and the demo; a pattern runs at 60 gens/s)");

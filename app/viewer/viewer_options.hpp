@@ -31,7 +31,7 @@ struct ViewerOptions {
   std::optional<std::string> rule;
   int frames = 0;  // > 0: render this many frames, then exit
   std::string screenshot;
-  std::string report;  // --report: the headless summary figures as JSON at exit
+  std::string report;  // --report: the figures, layout and compare lanes as JSON at exit
   bool headless = false;
   // --gens-per-frame / --rate; unset: Auto (fastest) for soups and the demo, a watchable
   // kWatchableRate for a pattern opened to look at.
