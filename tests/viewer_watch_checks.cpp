@@ -86,6 +86,24 @@ Counts reference_counts(const Grid& start, const Rule& rule, uint64_t generation
   return {s.population, s.births, s.deaths};
 }
 
+// A new start has no figures until its first step: the graph takes no sample of it before that
+// (it once took the empty figures for a population of 0 at generation 0).
+TEST_F(WatchTest, ANewStartAddsNoSampleBeforeItsFirstStep) {
+  const Grid start = grid_with("r_pentomino", 96);
+  state.sim.start("reference", start, Rule::life());
+  state.watch.show_graph = true;
+  run_at(3);
+  ASSERT_TRUE(frames_until([&] { return state.sim.generation() >= 30; }));
+  state.sim.running = false;
+  ASSERT_FALSE(state.watch.graph.samples().empty());
+  state.sim.start("cpu-simd", start, Rule::life());  // paused: nothing steps
+  state.watch.graph.clear();
+  for (int i = 0; i < 5; ++i) frame();
+  EXPECT_TRUE(state.watch.graph.samples().empty())
+      << "sample at generation " << state.watch.graph.samples().front().generation
+      << ", population " << state.watch.graph.samples().front().population;
+}
+
 TEST_F(WatchTest, GraphCountsMatchTheReferenceEngine) {
   const Grid start = grid_with("r_pentomino", 160);
   for (const char* engine : {"reference", "cpu-simd"}) {

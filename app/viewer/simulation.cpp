@@ -111,7 +111,12 @@ void Simulation::install(const std::string& engine, const Rule& rule, GridSize s
   last_steps_completed_ = last_sample_steps_ = 0;
   window_time_ = 0;
   window_start_generation_ = 0;
+  // `samples` only grows, also across a new start: a watcher that saw N samples of the old
+  // simulation must not take the new one's empty figures for sample N + 1 (the graph showed a
+  // population of 0 at generation 0 then).
+  const uint64_t samples = figures_.samples;
   figures_ = {};
+  figures_.samples = samples;
   note_restart();
 }
 

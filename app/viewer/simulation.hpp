@@ -32,7 +32,8 @@ struct LiveFigures {
   uint64_t population = 0;
   bool population_known = false;
   // The cell statistics of the latest step (StatsRequest), at total generation
-  // stats_generation; `samples` grows with each new one, so watchers take each exactly once.
+  // stats_generation; `samples` grows with each new one (never resets, not even on a new
+  // start), so watchers take each exactly once.
   uint64_t samples = 0;
   uint64_t stats_generation = 0;
   CellStats stats;
