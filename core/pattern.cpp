@@ -28,10 +28,8 @@ uint64_t listable_cells() {
 }
 
 std::string too_many_cells(uint64_t max_cells) {
-  std::string text = "pattern has more than " + std::to_string(max_cells) + " live cells, the most gpulife reads";
-  if (max_cells < kMaxPatternCells && max_cells == listable_cells())
-    text += " into the host memory free now";
-  return text;
+  return "pattern has more than " + std::to_string(max_cells) +
+         " live cells, the most gpulife reads here";
 }
 
 Pattern::Pattern(std::shared_ptr<const CellTree> tree, Cell origin)

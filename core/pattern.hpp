@@ -24,7 +24,8 @@ inline constexpr double kBytesPerListedCell = 32;
 // that could not hold the list rather than swapping or being killed.
 uint64_t listable_cells();
 
-// The refusal of a pattern with more than `max_cells` live cells, as readers word it.
+// The refusal of a pattern with more than `max_cells` live cells, as readers word it (the
+// limit is the caller's: listable_cells() or a smaller one).
 std::string too_many_cells(uint64_t max_cells);
 
 // A cell in one of a multi-state "History" rule's extra states (LifeHistory: 2 history,
