@@ -89,9 +89,10 @@ class BitMultistepEngine final : public DeviceEngine {
         .layout = CellLayout::BitPacked,
         .gpu = true,
         .rank = 10,
-        .caption = "Several generations per pass: a tile and its halo stay in registers for up "
-                   "to 16 generations before going back to memory, so it beats the "
-                   "one-generation bandwidth limit.",
+        .caption =
+            "Several generations per pass: a tile and its halo stay in registers for up "
+            "to 16 generations before going back to memory, so it beats the "
+            "one-generation bandwidth limit.",
         .pass_depth = 16,
         .gl_shared = true,
     };
@@ -152,16 +153,21 @@ class BitMultistepEngine final : public DeviceEngine {
                   describe_params(param_info()));
   }
 
+  // B3/S23 two rows a step, whose kernels also fold the history plane into the pass.
+  bool pair_steps() const { return rule().is_life() && param("rows_per_step") == 2; }
+  bool history_in_pass() const override { return pair_steps(); }
+
   uint64_t launch_pass(const void* src, void* dst, uint64_t max_generations,
                        void* stream) override {
     const int depth = multistep::pass_depth(param("depth"), max_generations);
     const int words_per_thread = param("words_per_thread");
     const int block_warps = param("block_warps");
     const bool fma = param("fma_shifts") != 0;
-    const bool pair = rule().is_life() && param("rows_per_step") == 2;
-    const Kernel kernel =
-        pair ? multistep::pair_kernel(words_per_thread, depth, fma, param("warps_per_sm"))
-             : select_kernel(rule().is_life(), fma, words_per_thread, depth);
+    const bool pair = pair_steps();
+    const HistoryPlane history = pass_history();
+    const Kernel kernel = pair ? multistep::pair_kernel(words_per_thread, depth, fma,
+                                                        param("warps_per_sm"), bool(history))
+                               : select_kernel(rule().is_life(), fma, words_per_thread, depth);
     if (!kernel)
       throw Error("engine bit-multistep: no kernel for depth " + std::to_string(depth) +
                   " and words_per_thread " + std::to_string(words_per_thread));
@@ -179,17 +185,23 @@ class BitMultistepEngine final : public DeviceEngine {
              : (a.pitch + output_words(words_per_thread) - 1) / output_words(words_per_thread);
     const int tile_rows = param("tile_rows");
     const int64_t extra = pair ? multistep::pair_extra_rows(depth) : 3 * depth - 1;
+    const size_t shared =
+        history ? multistep::pair_history_bytes(words_per_thread, depth, block_warps) : 0;
     a.tile_rows =
-        tile_rows > 0 ? tile_rows : auto_tile_rows(kernel, block_warps, a.warp_cols, extra);
+        tile_rows > 0 ? tile_rows : auto_tile_rows(kernel, block_warps, shared, a.warp_cols, extra);
     a.tiles = (height() + a.tile_rows - 1) / a.tile_rows;
     a.torus = topology() == Topology::Torus;
     a.aligned = width() % 32 == 0;
     a.rule = multistep::rule_tables(rule().birth(), rule().survival());
+    if (history) {
+      a.history = reinterpret_cast<uint32_t*>(history.words);
+      a.history_pitch = int64_t(history.pitch_bytes / 4);
+    }
 
     const dim3 block(32, unsigned(block_warps));
     const dim3 grid(unsigned((a.warp_cols + block_warps - 1) / block_warps),
                     unsigned(std::min<int64_t>(a.tiles, 65535)));
-    kernel<<<grid, block, 0, static_cast<cudaStream_t>(stream)>>>(a);
+    kernel<<<grid, block, shared, static_cast<cudaStream_t>(stream)>>>(a);
     CUDA_CHECK_LAUNCH();
     return uint64_t(depth);
   }
@@ -199,14 +211,15 @@ class BitMultistepEngine final : public DeviceEngine {
   // possible, counting the `extra` rows each tile streams (3 * depth - 1 for one-row steps,
   // 4 * depth - 2 for two-row steps): the cost of T tiles is waves(T) * (ceil(height / T) +
   // extra). Remembered per kernel and grid.
-  int64_t auto_tile_rows(Kernel kernel, int block_warps, int64_t warp_cols, int64_t extra) {
+  int64_t auto_tile_rows(Kernel kernel, int block_warps, size_t shared, int64_t warp_cols,
+                         int64_t extra) {
     const AutoKey key{kernel, block_warps, width(), height()};
     if (auto_key_ == key) return auto_rows_;
     int device = 0, sms = 0, blocks_per_sm = 0;
     CUDA_CHECK(cudaGetDevice(&device));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    CUDA_CHECK(
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, kernel, 32 * block_warps, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, kernel,
+                                                             32 * block_warps, shared));
     const int64_t slots = int64_t(sms) * std::max(blocks_per_sm, 1);
     const int64_t block_cols = (warp_cols + block_warps - 1) / block_warps;
     int64_t best_rows = height(), best_cost = INT64_MAX;

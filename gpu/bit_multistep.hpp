@@ -151,6 +151,11 @@ struct PassArgs {
   bool aligned = false;  // width % 32 == 0
   uint32_t two = 2, high = 0x80000000u;
   RuleTables rule{};
+  // The history plane (cells ever alive), when the pass ORs every generation it computes into
+  // it: rows of history_pitch 32-bit words, word m of a row holding the same cells as word m of
+  // the state. nullptr: the pass leaves it alone.
+  uint32_t* history = nullptr;
+  int64_t history_pitch = 0;
 };
 
 // Output words of one warp: each of its 32 lanes holds K words of a row, and the outermost word

@@ -5,18 +5,25 @@
 namespace gpulife::gpu::multistep {
 namespace {
 
-template <int K, int D, bool kFma>
+template <int K, int D, bool kFma, bool kHistory = false>
 __device__ __forceinline__ void pair_pass(const PassArgs& a) {
   const int64_t warp_col = int64_t(blockIdx.x) * blockDim.y + threadIdx.y;
   if (warp_col >= a.warp_cols) return;  // whole warps only
   ShuffleLanes lanes;
-  WarpPairPass<K, D, kFma, ShuffleLanes> pass(a, warp_col, int(threadIdx.x), lanes);
+  uint32_t* slots = nullptr;
+  if constexpr (kHistory) {
+    extern __shared__ uint32_t history_slots[];
+    slots = history_slots + threadIdx.y * (32 * kPairHistorySlots<K, D>)+threadIdx.x;
+  }
+  WarpPairPass<K, D, kFma, ShuffleLanes, kHistory> pass(a, warp_col, int(threadIdx.x), lanes,
+                                                        slots);
   for (int64_t tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) pass.run_tile(tile);
 }
 
-template <int K, int D, bool kFma>
+// kHistory: also ORing every generation into the history plane.
+template <int K, int D, bool kFma, bool kHistory>
 __global__ void pair_pass_kernel(const __grid_constant__ PassArgs a) {
-  pair_pass<K, D, kFma>(a);
+  pair_pass<K, D, kFma, kHistory>(a);
 }
 
 // The same with registers capped so that more warps fit an SM (65536 registers): 168 a thread
@@ -26,41 +33,42 @@ __global__ void __maxnreg__(kMaxRegisters) pair_pass_capped(const __grid_constan
   pair_pass<K, D, false>(a);
 }
 
-template <int K, bool kFma>
+template <int K, bool kFma, bool kHistory>
 PassKernel for_depth(int depth) {
   switch (depth) {
     case 1:
-      return pair_pass_kernel<K, 1, kFma>;
+      return pair_pass_kernel<K, 1, kFma, kHistory>;
     case 2:
-      return pair_pass_kernel<K, 2, kFma>;
+      return pair_pass_kernel<K, 2, kFma, kHistory>;
     case 4:
-      return pair_pass_kernel<K, 4, kFma>;
+      return pair_pass_kernel<K, 4, kFma, kHistory>;
     case 8:
-      if constexpr (K <= 2) return pair_pass_kernel<K, 8, kFma>;
+      if constexpr (K <= 2) return pair_pass_kernel<K, 8, kFma, kHistory>;
       break;
     case 16:
-      if constexpr (K == 1) return pair_pass_kernel<K, 16, kFma>;
+      if constexpr (K == 1) return pair_pass_kernel<K, 16, kFma, kHistory>;
       break;
   }
   return nullptr;
 }
 
-template <bool kFma>
+template <bool kFma, bool kHistory>
 PassKernel for_words(int words_per_thread, int depth) {
   switch (words_per_thread) {
     case 1:
-      return for_depth<1, kFma>(depth);
+      return for_depth<1, kFma, kHistory>(depth);
     case 2:
-      return for_depth<2, kFma>(depth);
+      return for_depth<2, kFma, kHistory>(depth);
     case 4:
-      return for_depth<4, kFma>(depth);
+      return for_depth<4, kFma, kHistory>(depth);
   }
   return nullptr;
 }
 
 }  // namespace
 
-PassKernel pair_kernel(int words_per_thread, int depth, bool fma, int warps_per_sm) {
+PassKernel pair_kernel(int words_per_thread, int depth, bool fma, int warps_per_sm, bool history) {
+  if (history) return for_words<false, true>(words_per_thread, depth);
   if (!fma && words_per_thread * depth >= 8) {
     const int shape = words_per_thread * 100 + depth;
     if (warps_per_sm == 12 && shape == 116) return pair_pass_capped<1, 16, 168>;
@@ -69,7 +77,8 @@ PassKernel pair_kernel(int words_per_thread, int depth, bool fma, int warps_per_
     if (warps_per_sm == 16 && shape == 208) return pair_pass_capped<2, 8, 128>;
     if (warps_per_sm == 16 && shape == 108) return pair_pass_capped<1, 8, 128>;
   }
-  return fma ? for_words<true>(words_per_thread, depth) : for_words<false>(words_per_thread, depth);
+  return fma ? for_words<true, false>(words_per_thread, depth)
+             : for_words<false, false>(words_per_thread, depth);
 }
 
 }  // namespace gpulife::gpu::multistep

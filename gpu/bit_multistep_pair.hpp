@@ -4,6 +4,10 @@
 
 #include "gpu/bit_multistep.hpp"
 
+#if !defined(__CUDA_ARCH__)
+#include <atomic>
+#endif
+
 namespace gpulife::gpu::multistep {
 
 // The pair sum P = b + c of two adjacent rows' row sums, as three gates of a LOP3 network, and
@@ -43,25 +47,58 @@ GPULIFE_MS_HD int64_t pair_extra_rows(int depth) {
   return 4 * int64_t(depth) - 2;
 }
 
+// ORs `v` into a word of the history plane; other warps OR into the same word where their
+// output words overlap, so the OR is atomic (on the device a reduction that returns nothing).
+GPULIFE_MS_HD void or_into(uint32_t* word, uint32_t v) {
+  if (v == 0) return;
+#if defined(__CUDA_ARCH__)
+  atomicOr(word, v);
+#else
+  std::atomic_ref<uint32_t>(*word).fetch_or(v, std::memory_order_relaxed);
+#endif
+}
+
+// Per lane, the history slots a pass with the history plane keeps (kHistory): for each level
+// but the last, the OR so far of the two rows it last completed, which travel down the levels
+// with the rows. Slot i of a lane is word 32 i of its slots (lanes interleaved, so a warp's
+// accesses to one slot hit 32 banks once); 3 * D * K slots a lane.
+template <int K, int D>
+inline constexpr int kPairHistorySlots = 3 * D* K;
+
 // One warp's work for one tile, two rows a step. Level g at step s takes rows R, R + 1 (gen g),
 // R = ystart + 2s - 3g, and completes rows R - 1 and R (gen g + 1), which level g + 1 takes at
 // step s + 1. Per level the state is the row sums of the two rows before R, the cells of the
 // row before R (the previous step's second input) and this step's two input rows; both are
 // double-buffered by the step's parity, so a two-step unroll moves nothing. Levels run last to
 // first, so a level's input slots are free once it has read them.
-template <int K, int D, bool kFma, class Lanes>
+//
+// kHistory: every generation computed is also ORed into a.history. A row the level g completes
+// as its first output row (R - 1) is level g + 1's second output row one step later, and a
+// second output row (R) is level g + 1's first two steps later; the OR of a row's generations so
+// far waits in the lane's history slots (`slots`, kPairHistorySlots words at stride 32) between
+// the two, and the last level ORs it into the plane with the row it stores. Each generation
+// costs a word one LOP3 and a shared-memory load and store, and the plane is written once a
+// pass, instead of a pass over memory per generation.
+template <int K, int D, bool kFma, class Lanes, bool kHistory = false>
 class WarpPairPass {
  public:
   static_assert(D <= 16, "the edge words' inner halves are exact for at most 16 generations");
 
-  GPULIFE_MS_HD WarpPairPass(const PassArgs& a, int64_t warp_col, int lane, Lanes& lanes)
-      : a_(a), lanes_(lanes) {
+  GPULIFE_MS_HD WarpPairPass(const PassArgs& a, int64_t warp_col, int lane, Lanes& lanes,
+                             uint32_t* slots = nullptr)
+      : a_(a), lanes_(lanes), slots_(slots) {
     cols_.init(a, warp_col * kPairWarpWords<K> - 1, lane);
     for (int j = 0; j < K; ++j) {
       const int64_t m = cols_.mbase + j;
       store_[j] = m >= 0 && m < a.pitch ? kFull : kNone;
       if (store_[j] && lane == 0 && j == 0) store_[j] = kUpper;
       if (store_[j] && lane == 31 && j == K - 1) store_[j] = kLower;
+      // The cells this lane's word is exact in: the inner half of an edge word.
+      const uint32_t half = store_[j] == kFull    ? ~0u
+                            : store_[j] == kUpper ? 0xFFFF0000u
+                            : store_[j] == kLower ? 0x0000FFFFu
+                                                  : 0u;
+      history_mask_[j] = half & cols_.keep[j];
     }
   }
 
@@ -93,6 +130,9 @@ class WarpPairPass {
     if (s_b < s_a) s_b = s_a;
     const int32_t s_fast_end = s_a + (s_b - s_a) / 2 * 2;
     reader_.start(a_, ystart_);
+    y0_ = y0;
+    if constexpr (kHistory)
+      for (int i = 0; i < kPairHistorySlots<K, D>; ++i) slot(i) = 0;
     st_row_ = a_.dst + (y0 - 2 * s_first) * a_.pitch;  // the rows of step 0, advanced 2 a step
     st_first_ = s_first;
     load<true>(in_[0][0][0]);
@@ -196,6 +236,7 @@ class WarpPairPass {
           out_n[j] &= cols_.colmask[j];
         }
       }
+      if constexpr (kHistory) history<kP>(g, s, out_m, out_n);
       if (g < D - 1) {
         for (int j = 0; j < K; ++j) {
           in_[kQ][g + 1][0][j] = out_m[j];
@@ -213,11 +254,50 @@ class WarpPairPass {
     st_row_ += 2 * a_.pitch;
   }
 
+  // History slots: the first output rows' ORs (one slot per level and word) and the second
+  // rows' (two, by the step's parity).
+  GPULIFE_MS_HD uint32_t& slot(int i) {
+    return slots_[32 * i];
+  }
+  GPULIFE_MS_HD static constexpr int first_slot(int g, int j) {
+    return g * K + j;
+  }
+  GPULIFE_MS_HD static constexpr int second_slot(int g, int p, int j) {
+    return D * K + (p * D + g) * K + j;
+  }
+
+  // Level g at parity kP completed rows R - 1 (out_m) and R (out_n) at generation g + 1: R - 1
+  // was level g - 1's second row two steps ago (same parity), R its first row a step ago. Level
+  // g - 1 writes its slots later in this step (levels run last to first).
+  template <int kP>
+  GPULIFE_MS_HD void history(int g, int32_t s, const uint32_t (&out_m)[K],
+                             const uint32_t (&out_n)[K]) {
+    for (int j = 0; j < K; ++j) {
+      uint32_t hm = out_m[j], hn = out_n[j];
+      if (g > 0) {
+        hm |= slot(second_slot(g - 1, kP, j));
+        hn |= slot(first_slot(g - 1, j));
+      }
+      if (g < D - 1) {
+        slot(first_slot(g, j)) = hm;
+        slot(second_slot(g, kP, j)) = hn;
+      } else if (s >= st_first_ && history_mask_[j] != 0) {
+        const int64_t y = y0_ + 2 * (s - st_first_);
+        uint32_t* row = a_.history + y * a_.history_pitch + cols_.mbase + j;
+        or_into(row, hm & history_mask_[j]);
+        if (y + 1 < y0_ + rows_) or_into(row + a_.history_pitch, hn & history_mask_[j]);
+      }
+    }
+  }
+
   const PassArgs& a_;
   Lanes& lanes_;
+  uint32_t* slots_;
   LaneColumns<K> cols_;
   RowReader<K> reader_;
-  uint8_t store_[K];  // how this lane writes each word
+  uint8_t store_[K];            // how this lane writes each word
+  uint32_t history_mask_[K]{};  // the cells of each word this lane ORs into the history plane
+  int64_t y0_ = 0;
   int32_t rows_ = 0;
   int64_t ystart_ = 0;
   uint32_t* st_row_ = nullptr;
@@ -230,7 +310,14 @@ class WarpPairPass {
 // built (depth * words_per_thread > 16). warps_per_sm 12 or 16 picks a kernel with registers
 // capped to fit that many warps on an SM, built for funnel shifts at depth 16 x 1 word, 8 x 2
 // (and 8 x 1 for 16 warps); elsewhere, and with 0, the compiler's choice.
+// history: the kernel that also ORs every generation into a.history (funnel shifts, the
+// compiler's registers; launched with pair_history_bytes() of dynamic shared memory).
 using PassKernel = void (*)(PassArgs);
-PassKernel pair_kernel(int words_per_thread, int depth, bool fma, int warps_per_sm);
+PassKernel pair_kernel(int words_per_thread, int depth, bool fma, int warps_per_sm, bool history);
+
+// Dynamic shared memory a block of `block_warps` warps of the history kernel needs.
+inline size_t pair_history_bytes(int words_per_thread, int depth, int block_warps) {
+  return size_t(block_warps) * 32 * 3 * size_t(depth) * size_t(words_per_thread) * 4;
+}
 
 }  // namespace gpulife::gpu::multistep

@@ -506,7 +506,7 @@ void DeviceEngine::step(uint64_t generations) {
   // Where the edges twist or shift, every pass is one plane generation and then the border.
   const bool fixup = needs_edge_fixup(topology_);
   // Without the plane in the pass, only single-generation passes leave every generation seen.
-  const bool or_after = history_ && !history_in_pass();
+  const bool or_after = history_ && !pass_history();
   const bool single = fixup || or_after;
   while (left > 0) {
     const uint64_t want = single ? 1 : left;

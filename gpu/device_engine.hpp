@@ -70,9 +70,12 @@ class DeviceEngine : public GpuEngine {
   // Launches asynchronously on `stream` (a cudaStream_t).
   virtual uint64_t launch_pass(const void* src, void* dst, uint64_t max_generations,
                                void* stream) = 0;
-  // Whether launch_pass() itself ORs every generation it computes into history_plane(); when
-  // not, DeviceEngine ORs each pass's result in after it.
+  // Whether launch_pass() can itself OR every generation it computes into the history plane;
+  // when not, DeviceEngine ORs each pass's result in after it.
   virtual bool history_in_pass() const { return false; }
+  // The plane launch_pass() ORs into: history_plane() where the engine folds it into its pass
+  // and the pass is the whole generation (no edge fix-up follows it), else none.
+  HistoryPlane pass_history() const;
   // Refuses parameter combinations that the ranges alone do not exclude (throw Error naming
   // the valid ranges). `merged` holds every parameter. Default: any in-range set is valid.
   virtual void check_params(const Params& merged) const { (void)merged; }

@@ -1,6 +1,8 @@
 // DeviceEngine's figures for the viewer: cell statistics counted on the device, and the history
 // plane it keeps when asked to.
 #include "gpu/device_engine.hpp"
+
+#include "core/topology.hpp"
 #include "gpu/grid_stats.hpp"
 
 namespace gpulife::gpu {
@@ -14,6 +16,11 @@ void DeviceEngine::set_history_plane(const HistoryPlane& plane) {
                     history_, stream_);
     sync();
   }
+}
+
+HistoryPlane DeviceEngine::pass_history() const {
+  if (!history_ || general_ || needs_edge_fixup(topology_) || !history_in_pass()) return {};
+  return history_;
 }
 
 CellStats DeviceEngine::cell_stats(bool changes, bool shape) const {

@@ -11,8 +11,9 @@ count by the cells x generations one trip of that loop computes. Usage:
       compiler: the cubins' ELF header is rewritten to the older header's form first)
 
 Trip sizes: bit-multistep one-row steps (multistep_kernel<K, D, ...>): 6 steps x D levels x K
-words; two-row steps (pair_pass_kernel<K, D, ...>): 2 steps x 2 rows x D levels x K words; both
-also shown per 32 *output* cells (a warp outputs 32K - 2, resp. 32K - 1, of its 32K words).
+words; two-row steps (pair_pass_kernel<K, D, kFma, kHistory>): 2 steps x 2 rows x D levels x K
+words; both also
+shown per 32 *output* cells (a warp outputs 32K - 2, resp. 32K - 1, of its 32K words).
 bit32/bit64 (bit_kernel<W, V, ...>): one row of V words of W bits. These are static counts:
 branches skipped at run time (stores of halo rows, edge masks) still count.
 """
@@ -29,9 +30,9 @@ KERNELS = [
     (re.compile(r"multistep_kernelILi(\d+)ELi(\d+)ELb(\d)ELb(\d)E"), "bit-multistep rows_per_step=1",
      lambda m: (6 * int(m[2]) * int(m[1]), (32 * int(m[1]) - 2) / (32 * int(m[1])), 12 * int(m[2])),
      lambda m: f"words_per_thread={m[1]} depth={m[2]} life={m[3]} fma_shifts={m[4]}"),
-    (re.compile(r"pair_pass_kernelILi(\d+)ELi(\d+)ELb(\d)E"), "bit-multistep rows_per_step=2",
+    (re.compile(r"pair_pass_kernelILi(\d+)ELi(\d+)ELb(\d)ELb(\d)E"), "bit-multistep rows_per_step=2",
      lambda m: (4 * int(m[2]) * int(m[1]), (32 * int(m[1]) - 1) / (32 * int(m[1])), 8 * int(m[2])),
-     lambda m: f"words_per_thread={m[1]} depth={m[2]} fma_shifts={m[3]}"),
+     lambda m: f"words_per_thread={m[1]} depth={m[2]} fma_shifts={m[3]} history={m[4]}"),
     (re.compile(r"bit_kernelI([jm])Li(\d+)ELi(\d+)ELb(\d)ELb(\d)E"), "bit32/bit64",
      lambda m: (int(m[2]) * (1 if m[1] == "j" else 2), 1.0, 0),
      lambda m: f"{'bit32' if m[1] == 'j' else 'bit64'} words_x={m[2]} prefetch_rows={m[3]} "

@@ -10,22 +10,12 @@
 #include "gpu/device_engine.hpp"
 #include "gpu/gpu_engines.hpp"
 #include "tests/gpu_test_support.hpp"
+#include "tests/reference_history.hpp"
 
 namespace gpulife {
 namespace {
 
-// OR of generations 0..generations of `start` by the reference engine.
-Grid reference_history(const Grid& start, uint64_t generations) {
-  auto ref = make_reference_engine();
-  ref->load(start);
-  Grid history = start, now;
-  for (uint64_t g = 0; g < generations; ++g) {
-    ref->step(1);
-    ref->store(now);
-    for (size_t i = 0; i < now.words().size(); ++i) history.words()[i] |= now.words()[i];
-  }
-  return history;
-}
+using test::reference_history;
 
 Grid read_plane(const gpu::DeviceBuffer& plane, size_t pitch, int64_t w, int64_t h) {
   Grid g(w, h);
@@ -38,33 +28,67 @@ Grid read_plane(const gpu::DeviceBuffer& plane, size_t pitch, int64_t w, int64_t
 
 TEST(GpuHistoryPlane, HoldsEveryCellEverAlive) {
   REQUIRE_DEVICE();
-  for (const auto [w, h] : std::vector<std::pair<int64_t, int64_t>>{{64, 64}, {200, 131}}) {
-    Grid start(w, h, Topology::Torus);
-    start.randomize(0.3, 5);
-    for (const uint64_t gens : {1u, 16u, 37u}) {
+  for (const Topology topo : {Topology::Torus, Topology::Plane})
+    for (const auto [w, h] : std::vector<std::pair<int64_t, int64_t>>{{64, 64}, {200, 131}}) {
+      Grid start(w, h, topo);
+      start.randomize(0.3, 5);
+      for (const uint64_t gens : {1u, 16u, 37u}) {
+        const Grid want = reference_history(start, gens);
+        for (const std::string& name : gl_shared_gpu_engine_names()) {
+          SCOPED_TRACE(name + " " + std::to_string(w) + "x" + std::to_string(h) + " " +
+                       to_string(topo) + " after " + std::to_string(gens));
+          // A pitch wider than the grid needs, as a GL buffer's rows may be.
+          const size_t pitch = gpu::canonical_pitch(w) + 16;
+          gpu::DeviceBuffer plane(pitch * size_t(h));
+          gpu::fill_device(plane.data(), 0, plane.bytes());
+          auto engine = gpu::make_gpu_engine(name);
+          engine->load(start);
+          engine->set_history_plane({static_cast<uint64_t*>(plane.data()), pitch});
+          engine->step(gens);
+          EXPECT_EQ(read_plane(plane, pitch, w, h), want);
+          // The state itself is what it would be without the plane.
+          Grid now;
+          engine->store(now);
+          auto ref = make_reference_engine();
+          ref->load(start);
+          ref->step(gens);
+          EXPECT_EQ(now.hash(), ref->hash());
+        }
+      }
+    }
+}
+
+// bit-multistep folds the plane into its two-row passes: every shape, and the one-row steps
+// that fall back to a pass per generation.
+TEST(GpuHistoryPlane, MultistepShapesHoldEveryCellEverAlive) {
+  REQUIRE_DEVICE();
+  const std::vector<Params> shapes = {
+      {{"depth", 16}, {"words_per_thread", 1}},
+      {{"depth", 8}, {"words_per_thread", 2}, {"block_warps", 4}, {"tile_rows", 24}},
+      {{"depth", 4}, {"words_per_thread", 4}, {"fma_shifts", 1}},
+      {{"depth", 16}, {"words_per_thread", 1}, {"warps_per_sm", 12}},
+      {{"depth", 16}, {"rows_per_step", 1}},
+  };
+  for (const Topology topo : {Topology::Torus, Topology::Plane})
+    for (const auto [w, h] : std::vector<std::pair<int64_t, int64_t>>{{1000, 301}, {33, 5}}) {
+      Grid start(w, h, topo);
+      start.randomize(0.3, 11);
+      const uint64_t gens = 53;
       const Grid want = reference_history(start, gens);
-      for (const std::string& name : gl_shared_gpu_engine_names()) {
-        SCOPED_TRACE(name + " " + std::to_string(w) + "x" + std::to_string(h) + " after " +
-                     std::to_string(gens));
-        // A pitch wider than the grid needs, as a GL buffer's rows may be.
-        const size_t pitch = gpu::canonical_pitch(w) + 16;
+      for (const Params& shape : shapes) {
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " " + to_string(topo) +
+                     " depth " + std::to_string(shape.at("depth")));
+        const size_t pitch = gpu::canonical_pitch(w) + 8;
         gpu::DeviceBuffer plane(pitch * size_t(h));
         gpu::fill_device(plane.data(), 0, plane.bytes());
-        auto engine = gpu::make_gpu_engine(name);
+        auto engine = gpu::make_gpu_engine("bit-multistep");
+        engine->set_params(shape);
         engine->load(start);
         engine->set_history_plane({static_cast<uint64_t*>(plane.data()), pitch});
         engine->step(gens);
         EXPECT_EQ(read_plane(plane, pitch, w, h), want);
-        // The state itself is what it would be without the plane.
-        Grid now;
-        engine->store(now);
-        auto ref = make_reference_engine();
-        ref->load(start);
-        ref->step(gens);
-        EXPECT_EQ(now.hash(), ref->hash());
       }
     }
-  }
 }
 
 TEST(GpuHistoryPlane, OffLeavesThePlaneAlone) {

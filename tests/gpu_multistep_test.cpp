@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/reference_engine.hpp"
 #include "gpu/gpu_engines.hpp"
+#include "tests/reference_history.hpp"
 
 namespace gpulife::gpu {
 namespace {
@@ -177,14 +178,22 @@ template <int K, int D, bool kLife, bool kPair>
 void emulate_pass(const PassArgs& a) {
   std::barrier<> barrier(32);
   uint32_t last[32], first[32];
+  // The history slots of the warp, lanes interleaved as in shared memory; poisoned, as shared
+  // memory is not cleared.
+  std::vector<uint32_t> slots(32 * kPairHistorySlots<K, D>, 0xA5A5A5A5u);
   std::vector<std::jthread> lanes;
   for (int lane = 0; lane < 32; ++lane)
     lanes.emplace_back([&, lane] {
       ThreadLanes l{&barrier, last, first, lane};
       for (int64_t col = 0; col < a.warp_cols; ++col) {
         if constexpr (kPair) {
-          WarpPairPass<K, D, false, ThreadLanes> pass(a, col, lane, l);
-          for (int64_t t = 0; t < a.tiles; ++t) pass.run_tile(t);
+          if (a.history) {
+            WarpPairPass<K, D, false, ThreadLanes, true> pass(a, col, lane, l, slots.data() + lane);
+            for (int64_t t = 0; t < a.tiles; ++t) pass.run_tile(t);
+          } else {
+            WarpPairPass<K, D, false, ThreadLanes> pass(a, col, lane, l);
+            for (int64_t t = 0; t < a.tiles; ++t) pass.run_tile(t);
+          }
         } else {
           WarpPass<K, D, kLife, false, ThreadLanes> pass(a, col, lane, l);
           for (int64_t t = 0; t < a.tiles; ++t) pass.run_tile(t);
@@ -211,8 +220,10 @@ void emulate_depth(const PassArgs& a, int depth) {
 }
 
 // Runs `generations` generations the way the engine does, passes of the shape's depth and a
-// power-of-two remainder, on the canonical layout read as 32-bit words.
-Grid emulate(const Grid& start, const Rule& rule, EmulatedShape shape, uint64_t generations) {
+// power-of-two remainder, on the canonical layout read as 32-bit words. `history`: the plane
+// two-row passes OR every generation into, rows of `history_pitch` 32-bit words.
+Grid emulate(const Grid& start, const Rule& rule, EmulatedShape shape, uint64_t generations,
+             uint32_t* history = nullptr, int64_t history_pitch = 0) {
   const int64_t pitch = start.words_per_row() * 2;
   std::vector<uint32_t> buf[2];
   buf[0].resize(size_t(pitch * start.height()));
@@ -233,6 +244,8 @@ Grid emulate(const Grid& start, const Rule& rule, EmulatedShape shape, uint64_t 
   a.torus = start.topology() == Topology::Torus;
   a.aligned = a.width % 32 == 0;
   a.rule = rule_tables(rule.birth(), rule.survival());
+  a.history = history;
+  a.history_pitch = history_pitch;
   for (uint64_t left = generations; left > 0;) {
     const int d = pass_depth(shape.depth, left);
     a.src = buf[cur].data();
@@ -344,6 +357,49 @@ TEST(MultistepEmulationTest, TwoRowStepsMatchTheReferenceEveryShape) {
               << "words " << shape.words_per_thread << " depth " << shape.depth << " tile "
               << shape.tile_rows << " " << w << "x" << h << " " << to_string(topo) << " gens "
               << gens;
+      }
+}
+
+using test::reference_history;
+
+TEST(MultistepEmulationTest, TwoRowStepsFoldEveryGenerationIntoTheHistoryPlane) {
+  const std::vector<EmulatedShape> shapes = {
+      {1, 16, 24, true}, {2, 8, 13, true}, {1, 1, 8, true}, {4, 4, 32, true}, {1, 2, 1, true}};
+  const std::vector<std::pair<int64_t, int64_t>> sizes = {
+      {97, 41}, {33, 7}, {1, 1}, {992, 9}, {64, 40}};
+  int seed = 700;
+  for (const EmulatedShape& shape : shapes)
+    for (Topology topo : {Topology::Plane, Topology::Torus})
+      for (const auto& [w, h] : sizes) {
+        const Grid start = soup(w, h, topo, uint64_t(++seed), 0.3);
+        // Rows wider than the state's, as a GL buffer's may be, with a poisoned margin that the
+        // pass must not touch; the plane starts as the state (DeviceEngine puts it there).
+        const int64_t words = start.words_per_row() * 2, pitch = words + 3;
+        std::vector<uint32_t> plane(size_t(pitch * h), 0);
+        for (int64_t y = 0; y < h; ++y)
+          for (int64_t m = 0; m < words; ++m) {
+            plane[size_t(y * pitch + m)] = uint32_t(start.row(y)[m / 2] >> (32 * (m % 2)));
+            if (m == 0)
+              for (int64_t k = words; k < pitch; ++k) plane[size_t(y * pitch + k)] = 0x5A5A5A5Au;
+          }
+        const uint64_t gens = uint64_t(2 * shape.depth + 3);
+        const std::string where = "words " + std::to_string(shape.words_per_thread) + " depth " +
+                                  std::to_string(shape.depth) + " " + std::to_string(w) + "x" +
+                                  std::to_string(h) + " " + to_string(topo);
+        ASSERT_EQ(emulate(start, Rule::life(), shape, gens, plane.data(), pitch),
+                  reference_after(start, Rule::life(), gens))
+            << where;
+        const Grid want = reference_history(start, gens);
+        Grid got(w, h, topo);
+        for (int64_t y = 0; y < h; ++y) {
+          for (int64_t m = 0; m < words; ++m)
+            got.row(y)[m / 2] |= uint64_t(plane[size_t(y * pitch + m)]) << (32 * (m % 2));
+          for (int64_t k = words; k < pitch; ++k)
+            ASSERT_EQ(plane[size_t(y * pitch + k)], 0x5A5A5A5Au) << where << " row " << y;
+        }
+        const auto diff = first_difference(got, want);
+        ASSERT_FALSE(diff) << where << ": first wrong history cell (" << diff->x << ", " << diff->y
+                           << ")";
       }
 }
 
