@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "gpu/cuda_check.cuh"
+#include "gpu/cuda_handles.hpp"
 #include "gpu/device_buffer.hpp"
 
 namespace gpulife::gpu {
@@ -114,7 +115,7 @@ struct BandView::Impl {
   };
 
   int display = 0;
-  cudaStream_t stream = nullptr;
+  CudaStream stream;
   DeviceBuffer staging;                       // on the display device
   std::map<int, DeviceBuffer> partial;        // per band device: a band's counts before the add
   std::vector<Pyramid> pyramids;              // per band, in the order the bands come
@@ -183,13 +184,10 @@ struct BandView::Impl {
 BandView::BandView(int display_device) : impl_(std::make_unique<Impl>()) {
   impl_->display = display_device;
   CUDA_CHECK(cudaSetDevice(display_device));
-  CUDA_CHECK(cudaStreamCreateWithFlags(&impl_->stream, cudaStreamNonBlocking));
+  impl_->stream = CudaStream::create();
 }
 
-BandView::~BandView() {
-  cudaSetDevice(impl_->display);
-  if (impl_->stream) cudaStreamDestroy(impl_->stream);
-}
+BandView::~BandView() = default;
 
 size_t BandView::pyramid_bytes() const {
   size_t total = 0;

@@ -6,7 +6,9 @@
 #include <mutex>
 #include <vector>
 
+#include "core/median.hpp"
 #include "gpu/cuda_check.cuh"
+#include "gpu/cuda_handles.hpp"
 #include "gpu/device_buffer.hpp"
 
 namespace gpulife::gpu {
@@ -34,23 +36,16 @@ const CopyBandwidth& copy_bandwidth() {
 }
 
 double copy_bandwidth_between(void* dst, const void* src, size_t bytes) {
-  cudaEvent_t start, stop;
-  CUDA_CHECK(cudaEventCreate(&start));
-  CUDA_CHECK(cudaEventCreate(&stop));
-  std::vector<float> ms;
+  const CudaEvent start = CudaEvent::create(), stop = CudaEvent::create();
+  std::vector<double> ms;
   for (int i = 0; i < kWarmup + kRepetitions; ++i) {
-    CUDA_CHECK(cudaEventRecord(start));
+    start.record();
     CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice));
-    CUDA_CHECK(cudaEventRecord(stop));
-    CUDA_CHECK(cudaEventSynchronize(stop));
-    float t = 0;
-    CUDA_CHECK(cudaEventElapsedTime(&t, start, stop));
+    stop.record();
+    const float t = stop.elapsed_ms(start);
     if (i >= kWarmup) ms.push_back(t);
   }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  std::sort(ms.begin(), ms.end());
-  return 2.0 * double(bytes) / (double(ms[ms.size() / 2]) * 1e-3);
+  return 2.0 * double(bytes) / (median(ms) * 1e-3);
 }
 
 }  // namespace gpulife::gpu

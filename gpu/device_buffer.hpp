@@ -1,4 +1,5 @@
-// Owned device memory as a move-only RAII value (plain C++), plus host<->device copies.
+// Owned device memory as a move-only RAII value, untyped (DeviceBuffer) or typed (DeviceArray)
+// (plain C++), plus host<->device copies.
 #pragma once
 
 #include <cstddef>
@@ -25,6 +26,23 @@ class DeviceBuffer {
  private:
   void* data_ = nullptr;
   size_t bytes_ = 0;
+};
+
+// `count` values of T (plain data) in device memory, owned: DeviceBuffer with its type.
+template <class T>
+class DeviceArray {
+ public:
+  DeviceArray() = default;
+  explicit DeviceArray(size_t count) : buffer_(count * sizeof(T)), count_(count) {}
+
+  T* data() const { return static_cast<T*>(buffer_.data()); }
+  size_t size() const { return count_; }
+  size_t bytes() const { return buffer_.bytes(); }
+  explicit operator bool() const { return bool(buffer_); }
+
+ private:
+  DeviceBuffer buffer_;
+  size_t count_ = 0;
 };
 
 // Synchronous copies and fills (they wait for the device).

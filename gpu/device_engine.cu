@@ -236,10 +236,7 @@ unsigned reduce_blocks(int64_t items) {
 
 DeviceEngine::DeviceEngine() = default;
 
-DeviceEngine::~DeviceEngine() {
-  for (void*& e : events_)
-    if (e) cudaEventDestroy(static_cast<cudaEvent_t>(e));
-}
+DeviceEngine::~DeviceEngine() = default;
 
 int DeviceEngine::param(const std::string& name) const {
   if (auto it = params_.find(name); it != params_.end()) return it->second;
@@ -495,13 +492,11 @@ void DeviceEngine::step(uint64_t generations) {
   last_ms_ = 0;
   if (generations == 0) return;
   require_grid("step()");
-  for (void*& e : events_)
-    if (!e) {
-      cudaEvent_t ev;
-      CUDA_CHECK(cudaEventCreate(&ev));
-      e = ev;
-    }
-  CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(events_[0]), as_stream(stream_)));
+  if (!step_start_) {
+    step_start_ = CudaEvent::create();
+    step_end_ = CudaEvent::create();
+  }
+  step_start_.record(as_stream(stream_));
   uint64_t left = generations, done = 0;
   // Where the edges twist or shift, every pass is one plane generation and then the border.
   const bool fixup = needs_edge_fixup(topology_);
@@ -524,7 +519,7 @@ void DeviceEngine::step(uint64_t generations) {
       or_into_history(buffers_[current_], layout_.layout, layout_.row_pitch_bytes, width_, height_,
                       history_, stream_);
   }
-  CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(events_[1]), as_stream(stream_)));
+  step_end_.record(as_stream(stream_));
   timed_ = true;
   invalidate_cache();
   previous_is_last_ = done == 1;
@@ -540,18 +535,14 @@ void DeviceEngine::step_edge_ring(const void* src, void* dst) const {
 
 double DeviceEngine::last_step_ms() const {
   if (!timed_) return last_ms_;
-  CUDA_CHECK(cudaEventSynchronize(static_cast<cudaEvent_t>(events_[1])));
-  float ms = 0;
-  CUDA_CHECK(cudaEventElapsedTime(&ms, static_cast<cudaEvent_t>(events_[0]),
-                                  static_cast<cudaEvent_t>(events_[1])));
-  last_ms_ = double(ms);
+  last_ms_ = double(step_end_.elapsed_ms(step_start_));
   return last_ms_;
 }
 
 void DeviceEngine::compute_stats() const {
   require_grid("population()/hash()");
-  if (!stats_) stats_ = DeviceBuffer(2 * sizeof(uint64_t));
-  auto* out = static_cast<unsigned long long*>(stats_.data());
+  if (!stats_) stats_ = DeviceArray<unsigned long long>(2);
+  unsigned long long* out = stats_.data();
   const cudaStream_t s = as_stream(stream_);
   CUDA_CHECK(cudaMemsetAsync(out, 0, 2 * sizeof(uint64_t), s));
   const int64_t words = int64_t(canonical_pitch(width_) / 8);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/rule_phases.hpp"
+#include "gpu/cuda_handles.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/gpu_engine.hpp"
 #include "gpu/rule_pass.hpp"
@@ -137,17 +138,18 @@ class DeviceEngine : public GpuEngine {
   int current_ = 0;
   uint64_t generation_ = 0;
   void* stream_ = nullptr;
-  void* events_[2] = {nullptr, nullptr};  // cudaEvent_t start/stop of the last step()
+  CudaEvent step_start_, step_end_;  // around the last step(), made on the first
   bool timed_ = false;
   mutable double last_ms_ = 0;
-  mutable DeviceBuffer stats_;  // two uint64: population, hash sum
+  mutable DeviceArray<unsigned long long> stats_;  // population, hash sum
   mutable bool cache_valid_ = false;
   // The other buffer holds the generation just before the current one (the last pass of the
   // last step() was a single generation and nothing changed the state since).
   bool previous_is_last_ = false;
   mutable DeviceBuffer cell_stats_scratch_;
   HistoryPlane history_;
-  mutable DeviceBuffer canonical_scratch_[2];  // byte layouts are counted in canonical form
+  // Byte layouts are counted in canonical form.
+  mutable DeviceArray<uint64_t> canonical_scratch_[2];
   mutable uint64_t population_ = 0, hash_ = 0;
 };
 

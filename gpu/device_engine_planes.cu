@@ -32,14 +32,14 @@ CellStats DeviceEngine::cell_stats(bool changes, bool shape) const {
   const uint64_t* previous = with_previous ? static_cast<const uint64_t*>(state[1]) : nullptr;
   if (layout_.layout == CellLayout::BytePerCell) {
     // Packed into canonical words first; the counting kernels read bits only.
-    const size_t bytes = canonical_pitch(width_) * size_t(height_);
+    const size_t words = canonical_pitch(width_) / 8 * size_t(height_);
     for (int i = 0; i < (with_previous ? 2 : 1); ++i) {
-      if (canonical_scratch_[i].bytes() != bytes) canonical_scratch_[i] = DeviceBuffer(bytes);
-      to_canonical(state[i], static_cast<uint64_t*>(canonical_scratch_[i].data()));
+      if (canonical_scratch_[i].size() != words)
+        canonical_scratch_[i] = DeviceArray<uint64_t>(words);
+      to_canonical(state[i], canonical_scratch_[i].data());
     }
-    now = {static_cast<const uint64_t*>(canonical_scratch_[0].data()),
-           int64_t(canonical_pitch(width_) / 8), width_, height_};
-    if (with_previous) previous = static_cast<const uint64_t*>(canonical_scratch_[1].data());
+    now = {canonical_scratch_[0].data(), int64_t(canonical_pitch(width_) / 8), width_, height_};
+    if (with_previous) previous = canonical_scratch_[1].data();
   }
   return count_cells(now, previous, shape, stream_, cell_stats_scratch_);
 }

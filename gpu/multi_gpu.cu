@@ -30,13 +30,24 @@ BitMultistepMultiEngine::BitMultistepMultiEngine() {
   // Forward the band engine's launch parameters (and their checks) unchanged.
   const auto proto = make_bit_multistep_engine();
   param_info_ = proto->param_info();
-  param_info_.push_back({"gpus", "GPUs to use (0: every visible one; with several ranks, per rank)",
-                         0, kMaxGpus, 0, 1, false});
-  param_info_.push_back({"bands", "horizontal bands (0: one per GPU); several may share a GPU", 0,
-                         kMaxBands, 0, 1, false});
-  param_info_.push_back({"nccl_everywhere",
-                         "1: bands on the same GPU exchange through NCCL too (to self)", 0, 1, 0, 1,
-                         false});
+  param_info_.push_back(
+      {.name = "gpus",
+       .description = "GPUs to use (0: every visible one; with several ranks, per rank)",
+       .min = 0,
+       .max = kMaxGpus,
+       .default_value = 0});
+  param_info_.push_back(
+      {.name = "bands",
+       .description = "horizontal bands (0: one per GPU); several may share a GPU",
+       .min = 0,
+       .max = kMaxBands,
+       .default_value = 0});
+  param_info_.push_back(
+      {.name = "nccl_everywhere",
+       .description = "1: bands on the same GPU exchange through NCCL too (to self)",
+       .min = 0,
+       .max = 1,
+       .default_value = 0});
   for (const ParamInfo& p : param_info_) params_[p.name] = p.default_value;
 }
 
@@ -258,10 +269,10 @@ void BitMultistepMultiEngine::prepare(BandPlan plan, const std::string& what) {
       auto d = std::make_unique<DeviceState>();
       d->device = local_devices[size_t(i)];
       CUDA_CHECK(cudaSetDevice(d->device));
-      d->stream = new_stream();
-      d->exchanged = new_event(false);
-      d->start = new_event(true);
-      d->stop = new_event(true);
+      d->stream = CudaStream::create();
+      d->exchanged = CudaEvent::create(false);
+      d->start = CudaEvent::create(true);
+      d->stop = CudaEvent::create(true);
       devices_[size_t(first_rank + i)] = std::move(d);
     }
     bands_.resize(plan.bands.size());
@@ -310,11 +321,11 @@ std::unique_ptr<BandState> BitMultistepMultiEngine::make_band(const Band& band,
   auto b = std::make_unique<BandState>();
   b->band = band;
   CUDA_CHECK(cudaSetDevice(band.device));
-  b->stream = new_stream();
-  b->edges_done = new_event(false);
-  b->end = new_event(false);
-  b->begin = new_event(true);
-  b->done = new_event(true);
+  b->stream = CudaStream::create();
+  b->edges_done = CudaEvent::create(false);
+  b->end = CudaEvent::create(false);
+  b->begin = CudaEvent::create(true);
+  b->done = CudaEvent::create(true);
   const size_t bytes = size_t(band.buffer_rows()) * pitch_ + tail_;
   for (DeviceBuffer& buf : b->buffer) {
     buf = DeviceBuffer(bytes);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gpu/band_kernels.cuh"
+#include "gpu/cuda_handles.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/gpu_engine.hpp"
 #include "gpu/multi_gpu.hpp"
@@ -21,9 +22,6 @@ namespace gpulife::gpu {
 
 void nccl_check(ncclResult_t status, const char* expression, const char* file, int line);
 #define NCCL_CHECK(expr) ::gpulife::gpu::nccl_check((expr), #expr, __FILE__, __LINE__)
-
-cudaStream_t new_stream();
-cudaEvent_t new_event(bool timing);
 
 // The NCCL communicators of this process's devices: comm rank i is NCCL rank first + i. Of the
 // whole run (ncclCommInitRank, rank 0's unique id passed to the others through the exchange),
@@ -55,8 +53,8 @@ struct BandState {
   DeviceBuffer recv_top, recv_bottom;        // halos as received, before they are placed
   DeviceBuffer stats;
   std::unique_ptr<GpuEngine> main, edge_top, edge_bottom;
-  cudaStream_t stream = nullptr;
-  cudaEvent_t edges_done = nullptr, done = nullptr, begin = nullptr, end = nullptr;
+  CudaStream stream;
+  CudaEvent edges_done, done, begin, end;
 
   ~BandState();
   uint64_t* current() const {
@@ -67,9 +65,8 @@ struct BandState {
 // Per device of this process (an NCCL rank): the stream the exchange runs on.
 struct DeviceState {
   int device = 0;
-  cudaStream_t stream = nullptr;
-  cudaEvent_t exchanged = nullptr, start = nullptr, stop = nullptr;
-  ~DeviceState();
+  CudaStream stream;
+  CudaEvent exchanged, start, stop;
 };
 
 class BitMultistepMultiEngine final : public MultiGpuEngine {

@@ -17,18 +17,6 @@ void nccl_check(ncclResult_t status, const char* expression, const char* file, i
               " at " + file + ":" + std::to_string(line));
 }
 
-cudaStream_t new_stream() {
-  cudaStream_t s;
-  CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-  return s;
-}
-
-cudaEvent_t new_event(bool timing) {
-  cudaEvent_t e;
-  CUDA_CHECK(cudaEventCreateWithFlags(&e, timing ? cudaEventDefault : cudaEventDisableTiming));
-  return e;
-}
-
 void Communicator::init(const std::vector<int>& devices, int first, int world,
                         RankExchange* exchange) {
   if (devices == devices_ && first == first_ && world == world_ && !comms_.empty()) return;
@@ -70,16 +58,6 @@ BandState::~BandState() {
   main.reset();
   edge_top.reset();
   edge_bottom.reset();
-  for (cudaEvent_t e : {edges_done, done, begin, end})
-    if (e) cudaEventDestroy(e);
-  if (stream) cudaStreamDestroy(stream);
-}
-
-DeviceState::~DeviceState() {
-  cudaSetDevice(device);
-  for (cudaEvent_t e : {exchanged, start, stop})
-    if (e) cudaEventDestroy(e);
-  if (stream) cudaStreamDestroy(stream);
 }
 
 }  // namespace gpulife::gpu
