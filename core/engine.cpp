@@ -74,6 +74,15 @@ std::string describe_params(const std::vector<ParamInfo>& info) {
   std::string s;
   for (const ParamInfo& p : info) {
     if (!s.empty()) s += ", ";
+    if (!p.allowed.empty()) {
+      s += p.name + " one of ";
+      for (size_t i = 0; i < p.allowed.size(); ++i)
+        s += (i == 0                      ? ""
+              : i + 1 == p.allowed.size() ? " or "
+                                          : ", ") +
+             std::to_string(p.allowed[i]);
+      continue;
+    }
     s += p.name + " in [" + std::to_string(p.min) + ", " + std::to_string(p.max) + "]";
     if (p.power_of_two) s += " (power of two)";
     if (p.multiple_of > 1) s += " (multiple of " + std::to_string(p.multiple_of) + ")";
@@ -90,9 +99,12 @@ void validate_params(const EngineInfo& engine, const std::vector<ParamInfo>& inf
     const std::string where = "engine " + engine.name + ": ";
     if (!match)
       throw Error(where + "unknown parameter \"" + name + "\"; valid: " + describe_params(info));
-    const bool bad = value < match->min || value > match->max ||
-                     (match->multiple_of > 1 && value % match->multiple_of != 0) ||
-                     (match->power_of_two && !std::has_single_bit(unsigned(value)));
+    const bool bad =
+        value < match->min || value > match->max ||
+        (match->multiple_of > 1 && value % match->multiple_of != 0) ||
+        (match->power_of_two && !std::has_single_bit(unsigned(value))) ||
+        (!match->allowed.empty() &&
+         std::find(match->allowed.begin(), match->allowed.end(), value) == match->allowed.end());
     if (bad)
       throw Error(where + name + "=" + std::to_string(value) +
                   " is out of range; valid: " + describe_params(info));

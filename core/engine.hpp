@@ -29,6 +29,8 @@ struct ParamInfo {
   int default_value = 1;
   int multiple_of = 1;
   bool power_of_two = false;
+  // When not empty: the only values there are kernels for (each within min..max).
+  std::vector<int> allowed = {};
 };
 
 using Params = std::map<std::string, int>;

@@ -102,13 +102,27 @@ class SimdEngine final : public Engine {
 
   std::vector<ParamInfo> param_info() const override {
     return {
-        {"threads", "worker threads; 0 = one per hardware thread", 0, kMaxThreads, 0, 1, false},
-        {"generations_per_pass", "generations computed per pass over memory (temporal blocking)", 1,
-         simd::kMaxGenerationsPerPass, kDefaultGenerationsPerPass, 1, false},
-        {"band_rows", "rows per work item of a pass", 8, 1 << 16, kDefaultBandRows, 1, false},
-        {"isa",
-         "instruction set: 0 = best available, 1 = portable, 2 = AVX2, 3 = AVX-512 (F+VBMI2)", 0, 3,
-         0, 1, false},
+        {.name = "threads",
+         .description = "worker threads; 0 = one per hardware thread",
+         .min = 0,
+         .max = kMaxThreads,
+         .default_value = 0},
+        {.name = "generations_per_pass",
+         .description = "generations computed per pass over memory (temporal blocking)",
+         .min = 1,
+         .max = simd::kMaxGenerationsPerPass,
+         .default_value = kDefaultGenerationsPerPass},
+        {.name = "band_rows",
+         .description = "rows per work item of a pass",
+         .min = 8,
+         .max = 1 << 16,
+         .default_value = kDefaultBandRows},
+        {.name = "isa",
+         .description =
+             "instruction set: 0 = best available, 1 = portable, 2 = AVX2, 3 = AVX-512 (F+VBMI2)",
+         .min = 0,
+         .max = 3,
+         .default_value = 0},
     };
   }
 

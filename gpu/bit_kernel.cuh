@@ -113,21 +113,51 @@ class BitEngine final : public DeviceEngine {
     constexpr int kMaxX = int(16 / sizeof(W));
     return {
         // Defaults: the best shapes of `gpulife bench --size 65536 --sweep` on an H200.
-        {"block_x", "threads per block along x", 32, 1024, 512, 32, false},
-        {"block_y", "threads per block along y", 1, 32, sizeof(W) == 4 ? 2 : 1, 1, false},
-        {"words_x", "adjacent words per thread (one 16-byte access at the most)", 1, kMaxX, kMaxX,
-         1, true},
-        {"words_per_thread", "vertical run of words per thread (each row loaded once)", 1, 64, 64,
-         1, false},
-        {"prefetch_rows", "rows loaded into registers ahead of the row computed", 1, 2, 1, 1,
-         false},
-        {"prefetch_l2_rows", "rows further ahead fetched into L2 (0 = none)", 0, 16, 2, 1, false},
-        {"pipeline_rows",
-         "rows in flight through shared memory by cp.async (0 = registers only, prefetch_rows)", 0,
-         kMaxPipelineRows, 0, 1, false},
-        {"pipeline_copy",
-         "with pipeline_rows: 0 = one 16-byte cp.async per lane, 1 = one bulk copy (TMA) per warp",
-         0, 1, 0, 1, false}};
+        {.name = "block_x",
+         .description = "threads per block along x",
+         .min = 32,
+         .max = 1024,
+         .default_value = 512,
+         .multiple_of = 32},
+        {.name = "block_y",
+         .description = "threads per block along y",
+         .min = 1,
+         .max = 32,
+         .default_value = sizeof(W) == 4 ? 2 : 1},
+        {.name = "words_x",
+         .description = "adjacent words per thread (one 16-byte access at the most)",
+         .min = 1,
+         .max = kMaxX,
+         .default_value = kMaxX,
+         .power_of_two = true},
+        {.name = "words_per_thread",
+         .description = "vertical run of words per thread (each row loaded once)",
+         .min = 1,
+         .max = 64,
+         .default_value = 64},
+        {.name = "prefetch_rows",
+         .description = "rows loaded into registers ahead of the row computed",
+         .min = 1,
+         .max = 2,
+         .default_value = 1},
+        {.name = "prefetch_l2_rows",
+         .description = "rows further ahead fetched into L2 (0 = none)",
+         .min = 0,
+         .max = 16,
+         .default_value = 2},
+        {.name = "pipeline_rows",
+         .description =
+             "rows in flight through shared memory by cp.async (0 = registers only, prefetch_rows)",
+         .min = 0,
+         .max = kMaxPipelineRows,
+         .default_value = 0,
+         .allowed = {0, 1, 2, 3, 4, 6, 8}},
+        {.name = "pipeline_copy",
+         .description = "with pipeline_rows: 0 = one 16-byte cp.async per lane, 1 = one bulk copy "
+                        "(TMA) per warp",
+         .min = 0,
+         .max = 1,
+         .default_value = 0}};
   }
   // The canonical layout with rows padded to 16 bytes, so 16-byte accesses stay aligned.
   DeviceLayout device_layout(int64_t width, int64_t height) const override {
@@ -144,13 +174,7 @@ class BitEngine final : public DeviceEngine {
   }
 
  protected:
-  void check_params(const Params& p) const override {
-    check_block_threads(p);
-    const int rows = p.at("pipeline_rows");
-    if (rows == 5 || rows == 7)
-      throw Error("engine " + info_.name + ": pipeline_rows=" + std::to_string(rows) +
-                  " is not built; valid: 0, 1, 2, 3, 4, 6 or 8");
-  }
+  void check_params(const Params& p) const override { check_block_threads(p); }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
     switch (param("pipeline_rows")) {

@@ -101,25 +101,51 @@ class BitMultistepEngine final : public DeviceEngine {
 
   std::vector<ParamInfo> param_info() const override {
     return {
-        {"depth", "generations per pass over memory", 1, 16, 16, 1, true},
-        {"words_per_thread", "32-bit words of a row per lane (depth * words <= 16)", 1, 4, 1, 1,
-         true},
-        {"tile_rows",
-         "rows of a tile (a warp streams through tile_rows + 3 * depth - 1 rows); 0: chosen "
-         "per grid so the tiles fill whole waves of the GPU",
-         0, 65536, 0, 8, false},
-        {"block_warps", "warps per block, side by side along the row", 1, kMaxBlockWarps, 1, 1,
-         false},
-        {"fma_shifts", "1: neighbour shifts as multiply-adds (FMA pipe), 0: funnel shifts", 0, 1, 0,
-         1, false},
-        {"rows_per_step",
-         "2: B3/S23 two rows a step, sharing their pair sum (5.5 LOP3 a cell, not 7); 1: one "
-         "row a step (other rules always step one row)",
-         1, 2, 2, 1, false},
-        {"warps_per_sm",
-         "two-row steps: cap registers so 12 or 16 warps fit an SM (built for depth 16 x 1 word, "
-         "8 x 2, 8 x 1 at 16; funnel shifts); 0: the compiler's choice",
-         0, 16, 0, 4, false},
+        {.name = "depth",
+         .description = "generations per pass over memory",
+         .min = 1,
+         .max = 16,
+         .default_value = 16,
+         .power_of_two = true},
+        {.name = "words_per_thread",
+         .description = "32-bit words of a row per lane (depth * words <= 16)",
+         .min = 1,
+         .max = 4,
+         .default_value = 1,
+         .power_of_two = true},
+        {.name = "tile_rows",
+         .description =
+             "rows of a tile (a warp streams through tile_rows + 3 * depth - 1 rows); 0: chosen "
+             "per grid so the tiles fill whole waves of the GPU",
+         .min = 0,
+         .max = 65536,
+         .default_value = 0,
+         .multiple_of = 8},
+        {.name = "block_warps",
+         .description = "warps per block, side by side along the row",
+         .min = 1,
+         .max = kMaxBlockWarps,
+         .default_value = 1},
+        {.name = "fma_shifts",
+         .description = "1: neighbour shifts as multiply-adds (FMA pipe), 0: funnel shifts",
+         .min = 0,
+         .max = 1,
+         .default_value = 0},
+        {.name = "rows_per_step",
+         .description =
+             "2: B3/S23 two rows a step, sharing their pair sum (5.5 LOP3 a cell, not 7); 1: one "
+             "row a step (other rules always step one row)",
+         .min = 1,
+         .max = 2,
+         .default_value = 2},
+        {.name = "warps_per_sm",
+         .description = "two-row steps: cap registers so 12 or 16 warps fit an SM (built for depth "
+                        "16 x 1 word, "
+                        "8 x 2, 8 x 1 at 16; funnel shifts); 0: the compiler's choice",
+         .min = 0,
+         .max = 16,
+         .default_value = 0,
+         .allowed = {0, 12, 16}},
     };
   }
 
@@ -142,9 +168,6 @@ class BitMultistepEngine final : public DeviceEngine {
  protected:
   void check_params(const Params& p) const override {
     const int depth = p.at("depth"), words = p.at("words_per_thread");
-    if (const int w = p.at("warps_per_sm"); w != 0 && w != 12 && w != 16)
-      throw Error("engine bit-multistep: warps_per_sm=" + std::to_string(w) +
-                  " is not built; valid: 0, 12 or 16");
     if (depth * words > kMaxDepthTimesWords)
       throw Error("engine bit-multistep: depth " + std::to_string(depth) + " with " +
                   std::to_string(words) +

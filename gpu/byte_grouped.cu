@@ -166,23 +166,42 @@ class ByteGroupedEngine final : public DeviceEngine {
     static const EngineInfo i{
         .name = "byte-grouped",
         .family = "byte",
-        .description = "CUDA, one byte per cell, a block of cells per thread, vector loads, 4 "
-                       "cells per 32-bit operation",
+        .description =
+            "CUDA, one byte per cell, a block of cells per thread, vector loads, 4 "
+            "cells per 32-bit operation",
         .layout = CellLayout::BytePerCell,
         .gpu = true,
         .rank = 40,
-        .caption = "Still a byte per cell, but each thread now updates a run of cells with "
-                   "16-byte loads and stores, reusing the neighbours it already holds instead of "
-                   "reading them again.",
+        .caption =
+            "Still a byte per cell, but each thread now updates a run of cells with "
+            "16-byte loads and stores, reusing the neighbours it already holds instead of "
+            "reading them again.",
         .gl_shared = true,
     };
     return i;
   }
   std::vector<ParamInfo> param_info() const override {
-    return {{"cells_x", "cells per thread along x (4 per 32-bit word)", 4, 32, 32, 1, true},
-            {"cells_y", "cells per thread along y (rows reuse loads)", 1, 64, 4, 1, false},
-            {"block_x", "threads per block along x", 1, 1024, 64, 1, false},
-            {"block_y", "threads per block along y", 1, 1024, 2, 1, false}};
+    return {{.name = "cells_x",
+             .description = "cells per thread along x (4 per 32-bit word)",
+             .min = 4,
+             .max = 32,
+             .default_value = 32,
+             .power_of_two = true},
+            {.name = "cells_y",
+             .description = "cells per thread along y (rows reuse loads)",
+             .min = 1,
+             .max = 64,
+             .default_value = 4},
+            {.name = "block_x",
+             .description = "threads per block along x",
+             .min = 1,
+             .max = 1024,
+             .default_value = 64},
+            {.name = "block_y",
+             .description = "threads per block along y",
+             .min = 1,
+             .max = 1024,
+             .default_value = 2}};
   }
   // Rows padded to 16 bytes so that every vector access is aligned.
   DeviceLayout device_layout(int64_t width, int64_t height) const override {

@@ -62,16 +62,25 @@ class ByteNaiveEngine final : public DeviceEngine {
         .layout = CellLayout::BytePerCell,
         .gpu = true,
         .rank = 50,
-        .caption = "The starting point: one byte per cell and one thread per cell. Each thread "
-                   "reads its nine cells straight from memory, so every byte is fetched about "
-                   "nine times.",
+        .caption =
+            "The starting point: one byte per cell and one thread per cell. Each thread "
+            "reads its nine cells straight from memory, so every byte is fetched about "
+            "nine times.",
         .gl_shared = true,
     };
     return i;
   }
   std::vector<ParamInfo> param_info() const override {
-    return {{"block_x", "threads per block along x", 1, 1024, 128, 1, false},
-            {"block_y", "threads per block along y", 1, 1024, 1, 1, false}};
+    return {{.name = "block_x",
+             .description = "threads per block along x",
+             .min = 1,
+             .max = 1024,
+             .default_value = 128},
+            {.name = "block_y",
+             .description = "threads per block along y",
+             .min = 1,
+             .max = 1024,
+             .default_value = 1}};
   }
   DeviceLayout device_layout(int64_t width, int64_t height) const override {
     return padded_rows(CellLayout::BytePerCell, size_t(width), height);

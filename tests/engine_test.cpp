@@ -10,8 +10,18 @@ namespace gpulife {
 namespace {
 
 std::vector<ParamInfo> sample_params() {
-  return {ParamInfo{"block_x", "threads per block along x", 32, 1024, 128, 32, false},
-          ParamInfo{"depth", "generations per pass", 1, 16, 4, 1, true}};
+  return {ParamInfo{.name = "block_x",
+                    .description = "threads per block along x",
+                    .min = 32,
+                    .max = 1024,
+                    .default_value = 128,
+                    .multiple_of = 32},
+          ParamInfo{.name = "depth",
+                    .description = "generations per pass",
+                    .min = 1,
+                    .max = 16,
+                    .default_value = 4,
+                    .power_of_two = true}};
 }
 
 TEST(EngineParamsTest, AcceptsValidValues) {
@@ -30,6 +40,28 @@ TEST(EngineParamsTest, RefusesAndNamesTheValidRanges) {
       const std::string msg = e.what();
       EXPECT_NE(msg.find("block_x in [32, 1024] (multiple of 32)"), std::string::npos) << msg;
       EXPECT_NE(msg.find("depth in [1, 16] (power of two)"), std::string::npos) << msg;
+    }
+  }
+}
+
+// A parameter whose kernels exist for a few values only: the others are refused, and the
+// message lists the built ones.
+TEST(EngineParamsTest, AllowedValuesAreTheOnlyOnesAccepted) {
+  const std::vector<ParamInfo> info = {{.name = "warps",
+                                        .description = "warps an SM holds",
+                                        .min = 0,
+                                        .max = 16,
+                                        .default_value = 0,
+                                        .allowed = {0, 12, 16}}};
+  for (const int ok : {0, 12, 16})
+    EXPECT_NO_THROW(validate_params(reference_engine_info(), info, {{"warps", ok}})) << ok;
+  for (const int bad : {4, 8, 13, 15}) {
+    try {
+      validate_params(reference_engine_info(), info, {{"warps", bad}});
+      FAIL() << "accepted warps=" << bad;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("warps one of 0, 12 or 16"), std::string::npos)
+          << e.what();
     }
   }
 }
