@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -95,12 +96,39 @@ void go_typed(ViewerState& s, OpenDialog& d) {
   }
 }
 
-bool open_shown_last_frame = false;  // so the dialog knows when it appears
+struct SaveInputs {
+  char folder[1024] = "";
+  char name[256] = "pattern";
+  int format = 0;
+  bool selection_only = false;
+};
+
+struct LibraryInputs {
+  std::vector<LibraryEntry> entries;
+  bool scanned = false;
+  char query[128] = "";
+};
+
+}  // namespace
+
+struct DialogState {
+  OpenDialog open;
+  bool open_shown_last_frame = false;  // so the Open window knows when it appears
+  SaveInputs save;
+  LibraryInputs library;
+};
+
+namespace {
+
+DialogState& dialogs(ViewerState& s) {
+  if (!s.dialogs) s.dialogs = std::make_shared<DialogState>();
+  return *s.dialogs;
+}
 
 void open_window(ViewerState& s) {
-  static OpenDialog d;
-  const bool appearing = !open_shown_last_frame;
-  open_shown_last_frame = true;
+  OpenDialog& d = dialogs(s).open;
+  const bool appearing = !dialogs(s).open_shown_last_frame;
+  dialogs(s).open_shown_last_frame = true;
   if (appearing) {
     d.go(last_folder(s));
     d.selected.clear();
@@ -188,10 +216,11 @@ void open_window(ViewerState& s) {
 }
 
 void save_window(ViewerState& s) {
-  static char folder[1024] = "";
-  static char name[256] = "pattern";
-  static int format = 0;
-  static bool selection_only = false;
+  SaveInputs& in = dialogs(s).save;
+  char(&folder)[1024] = in.folder;
+  char(&name)[256] = in.name;
+  int& format = in.format;
+  bool& selection_only = in.selection_only;
   if (folder[0] == '\0') {
     std::error_code ec;
     std::snprintf(folder, sizeof folder, "%s", fs::current_path(ec).string().c_str());
@@ -226,12 +255,12 @@ void save_window(ViewerState& s) {
 }
 
 void library_window(ViewerState& s) {
-  static std::vector<LibraryEntry> entries;
-  static bool scanned = false;
-  static char query[128] = "";
-  if (!scanned) {
+  LibraryInputs& lib = dialogs(s).library;
+  std::vector<LibraryEntry>& entries = lib.entries;
+  char(&query)[128] = lib.query;
+  if (!lib.scanned) {
     entries = scan_library(start_folder());
-    scanned = true;
+    lib.scanned = true;
   }
   ImGui::SetNextWindowSize(ImVec2(470 * s.ui_scale, 520 * s.ui_scale), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -364,7 +393,7 @@ void draw_edit_windows(ViewerState& s) {
   if (s.edit.show_open) {
     open_window(s);
   } else {
-    open_shown_last_frame = false;
+    if (s.dialogs) s.dialogs->open_shown_last_frame = false;
     s.edit.open_accept = false;
   }
   if (s.edit.show_save) save_window(s);

@@ -65,12 +65,12 @@ struct FrameTiming {
 // frame has placed the camera; --paste-preview leaves it following the (absent) cursor.
 void scripted_edits(ViewerState& s) {
   const ViewerOptions& o = s.options;
-  if (o.paste.empty()) return;
-  if (o.paste_mode == "copy") s.edit.paste_mode = PasteMode::Copy;
-  if (o.paste_mode == "xor") s.edit.paste_mode = PasteMode::Xor;
-  if (!begin_paste_named(s, o.paste)) return;
-  if (o.paste_at) {
-    s.edit.paste_at = {o.paste_at->first, o.paste_at->second};
+  if (o.script.paste.empty()) return;
+  if (o.script.paste_mode == "copy") s.edit.paste_mode = PasteMode::Copy;
+  if (o.script.paste_mode == "xor") s.edit.paste_mode = PasteMode::Xor;
+  if (!begin_paste_named(s, o.script.paste)) return;
+  if (o.script.paste_at) {
+    s.edit.paste_at = {o.script.paste_at->first, o.script.paste_at->second};
   } else {
     const Vec2d vp = s.camera.viewport();
     const double left = s.show_panel ? s.panel_max.x : 0.0;
@@ -80,8 +80,8 @@ void scripted_edits(ViewerState& s) {
   const Box b = s.edit.paste->bounding_box();
   std::printf("paste: %lldx%lld at (%lld, %lld)%s\n", static_cast<long long>(b.width()),
               static_cast<long long>(b.height()), static_cast<long long>(s.edit.paste_at.x),
-              static_cast<long long>(s.edit.paste_at.y), o.paste_preview ? ", preview" : "");
-  if (!o.paste_preview && !place_paste(s)) {
+              static_cast<long long>(s.edit.paste_at.y), o.script.paste_preview ? ", preview" : "");
+  if (!o.script.paste_preview && !place_paste(s)) {
     std::fprintf(stderr, "gpulife view: %s\n",
                  s.edit.grow ? "the paste does not fit the grid" : s.message.c_str());
   }
@@ -432,8 +432,10 @@ int drive_frames(ViewerState& s, FrameSurface& surface, bool imgui) {
   Json layout = print_layout(s, fb_w, fb_h);
   print_watch_report(s);
   if (!s.options.report.empty() && !s.script) {
-    Json doc = {{"command", "view"}, {"verified", s.options.verify ? Json(status == 0) : Json()},
-                {"layout", std::move(layout)}, {"phases", Json::array()}};
+    Json doc = {{"command", "view"},
+                {"verified", s.options.verify ? Json(status == 0) : Json()},
+                {"layout", std::move(layout)},
+                {"phases", Json::array()}};
     for (const ViewPhase& v : phases) doc["phases"].push_back(to_json(v));
     write_report(s.options.report, doc);
   }

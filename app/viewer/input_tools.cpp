@@ -290,7 +290,7 @@ bool InputRouter::imgui_ready() {
 }
 
 void InputRouter::begin_events() {
-  if (const int delay = state_.options.frame_delay_ms; delay > 0)
+  if (const int delay = state_.options.script.frame_delay_ms; delay > 0)
     std::this_thread::sleep_for(std::chrono::milliseconds(delay));
   if (imgui_ready())
     for (const KeyEvent& e : keys_.begin_frame())

@@ -55,7 +55,7 @@ void draw_menu_bar(ViewerState& s) {
   for (std::string_view menu : menu_names()) {
     const std::string name(menu);
     // --menu holds one open for a screenshot (the popup ID is the one BeginMenu uses).
-    if (s.options.open_menu == name) ImGui::OpenPopup(name.c_str());
+    if (s.options.script.open_menu == name) ImGui::OpenPopup(name.c_str());
     if (!ImGui::BeginMenu(name.c_str())) continue;
     for (const MenuCommand& c : menu_commands()) {
       if (c.menu != menu) continue;

@@ -153,8 +153,8 @@ int view_command(const std::vector<std::string>& args) {
       const size_t at = f.find('@');
       try {
         if (at == std::string::npos || at == 0) throw std::invalid_argument(f);
-        o.fault_engine = f.substr(0, at);
-        o.fault_generation = std::stoull(f.substr(at + 1));
+        o.script.fault_engine = f.substr(0, at);
+        o.script.fault_generation = std::stoull(f.substr(at + 1));
       } catch (const std::exception&) {
         throw UsageError("--inject-fault wants ENGINE@GENERATION, e.g. bit32@100; got \"" + f +
                          "\"");
@@ -169,26 +169,27 @@ int view_command(const std::vector<std::string>& args) {
         "engine menu");
   o.hide_panel = p.has("hide-panel");
   o.vsync = !p.has("no-vsync") && o.frames == 0;
-  o.frame_delay_ms = int(p.get_int("frame-delay", 0, 10000));
-  o.paste = p.get("paste");
+  o.script.frame_delay_ms = int(p.get_int("frame-delay", 0, 10000));
+  o.script.paste = p.get("paste");
   if (p.has("paste-at")) {
     const std::string c = p.get("paste-at");
     const size_t comma = c.find(',');
     try {
       if (comma == std::string::npos) throw std::invalid_argument(c);
-      o.paste_at = std::make_pair(std::stoll(c.substr(0, comma)), std::stoll(c.substr(comma + 1)));
+      o.script.paste_at =
+          std::make_pair(std::stoll(c.substr(0, comma)), std::stoll(c.substr(comma + 1)));
     } catch (const std::exception&) {
       throw UsageError("--paste-at wants X,Y in cells, e.g. --paste-at 10,20; got \"" + c + "\"");
     }
   }
-  o.paste_mode = p.get("paste-mode");
-  if (o.paste_mode != "copy" && o.paste_mode != "or" && o.paste_mode != "xor")
-    throw UsageError("--paste-mode is copy, or or xor; got \"" + o.paste_mode + "\"");
-  o.paste_preview = p.has("paste-preview");
-  o.show_library = p.has("library");
-  o.show_help = p.has("help-window");
-  o.show_open = p.has("open-dialog");
-  o.open_menu = p.get("menu");
+  o.script.paste_mode = p.get("paste-mode");
+  if (o.script.paste_mode != "copy" && o.script.paste_mode != "or" && o.script.paste_mode != "xor")
+    throw UsageError("--paste-mode is copy, or or xor; got \"" + o.script.paste_mode + "\"");
+  o.script.paste_preview = p.has("paste-preview");
+  o.script.show_library = p.has("library");
+  o.script.show_help = p.has("help-window");
+  o.script.show_open = p.has("open-dialog");
+  o.script.open_menu = p.get("menu");
   return run_viewer(o);
 }
 

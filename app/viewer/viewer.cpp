@@ -132,8 +132,8 @@ void setup_simulation(ViewerState& s) {
   s.sim.running = o.run || (o.pattern.empty() && o.frames == 0);
   if (o.compare) {
     s.compare.check_every = o.check_every;
-    if (!o.fault_engine.empty())
-      s.compare.fault = InjectedFault{o.fault_engine, o.fault_generation};
+    if (!o.script.fault_engine.empty())
+      s.compare.fault = InjectedFault{o.script.fault_engine, o.script.fault_generation};
     for (const std::string& note : s.compare.begin(s.sim, compare_engines)) {
       std::printf("compare: %s\n", note.c_str());
       s.report(note, true);
@@ -148,9 +148,9 @@ void setup_simulation(ViewerState& s) {
                 s.tiles, static_cast<unsigned long long>(s.compare.check_every));
   }
   s.show_panel = s.show_menu_bar = !o.hide_panel;
-  s.edit.show_library = o.show_library;
-  s.edit.show_help = o.show_help;
-  s.edit.show_open = o.show_open;
+  s.edit.show_library = o.script.show_library;
+  s.edit.show_help = o.script.show_help;
+  s.edit.show_open = o.script.show_open;
   if (const fs::path list = recent_files_path(); !list.empty())
     s.edit.recent = RecentFiles::load(list);
   if (!o.pattern.empty()) remember_file(s, o.pattern);

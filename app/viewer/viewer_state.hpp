@@ -27,6 +27,7 @@ struct FrameFigures {
 };
 
 struct ViewerState;
+struct DialogState;  // what the Open, Save and library windows keep (file_dialogs.cpp)
 
 // Drives the viewer frame by frame (the scripted `gpulife demo`): it may switch engines, draw its
 // own overlay and ask for frames to be saved; the viewer exits once it is finished.
@@ -61,6 +62,9 @@ struct ViewerState {
   Vec2d tile_origin, tile_size;
   bool show_compare = true;
   double compare_window_height = 0;  // framebuffer pixels, from the last frame
+
+  // The file windows' inputs between frames, made when one first opens.
+  std::shared_ptr<DialogState> dialogs;
 
   std::string pattern_name;  // for the window title
   bool show_panel = true;
