@@ -10,7 +10,7 @@
 #include "gpu/device_engine.hpp"
 #include "gpu/gpu_engines.hpp"
 #include "tests/gpu_test_support.hpp"
-#include "tests/reference_history.hpp"
+#include "tests/reference_runs.hpp"
 
 namespace gpulife {
 namespace {

@@ -14,24 +14,16 @@
 #include "core/reference_engine.hpp"
 #include "gpu/bit_multistep.hpp"
 #include "gpu/gpu_engines.hpp"
+#include "tests/reference_runs.hpp"
 
 namespace gpulife::gpu {
 namespace {
 
-Grid soup(int64_t w, int64_t h, Topology topo, uint64_t seed, double density = 0.4) {
-  Grid g(w, h, topo);
-  g.randomize(density, seed);
-  return g;
-}
+using test::reference_after;
 
-Grid reference_after(const Grid& start, const Rule& rule, uint64_t generations) {
-  auto ref = make_reference_engine();
-  ref->set_rule(rule);
-  ref->load(start);
-  ref->step(generations);
-  Grid out;
-  ref->store(out);
-  return out;
+// Sparser than the default soup.
+Grid soup(int64_t w, int64_t h, Topology topo, uint64_t seed, double density = 0.4) {
+  return test::soup(w, h, topo, seed, density);
 }
 
 std::vector<Rule> test_rules() {

@@ -15,7 +15,7 @@
 #include "core/error.hpp"
 #include "core/reference_engine.hpp"
 #include "gpu/gpu_engines.hpp"
-#include "tests/reference_history.hpp"
+#include "tests/reference_runs.hpp"
 
 namespace gpulife::gpu {
 namespace {
@@ -279,21 +279,8 @@ Grid emulate(const Grid& start, const Rule& rule, EmulatedShape shape, uint64_t 
   return result;
 }
 
-Grid reference_after(const Grid& start, const Rule& rule, uint64_t generations) {
-  auto ref = make_reference_engine();
-  ref->set_rule(rule);
-  ref->load(start);
-  ref->step(generations);
-  Grid g;
-  ref->store(g);
-  return g;
-}
-
-Grid soup(int64_t w, int64_t h, Topology t, uint64_t seed, double density = 0.5) {
-  Grid g(w, h, t);
-  g.randomize(density, seed);
-  return g;
-}
+using test::reference_after;
+using test::soup;
 
 Rule rule_of(uint16_t birth, uint16_t survival) {
   return Rule{birth, survival};

@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/reference_engine.hpp"
+#include "tests/reference_runs.hpp"
 
 namespace gpulife {
 namespace {
@@ -17,21 +18,8 @@ Rule rule_of(const char* text) {
   return parse_rule(text).rule;
 }
 
-Grid soup(int64_t w, int64_t h, Topology t, uint64_t seed, double density = 0.5) {
-  Grid g(w, h, t);
-  g.randomize(density, seed);
-  return g;
-}
-
-Grid run_reference(const Grid& start, const Rule& rule, uint64_t generations) {
-  auto ref = make_reference_engine();
-  ref->set_rule(rule);
-  ref->load(start);
-  ref->step(generations);
-  Grid out;
-  ref->store(out);
-  return out;
-}
+using test::reference_after;
+using test::soup;
 
 // Engine settings that together cover every instruction set this machine has, one and several
 // threads, generations per pass that do not divide the generation counts, and bands smaller
@@ -62,7 +50,7 @@ std::string describe(const Params& p) {
 // Runs `generations` in two step() calls (so a pass boundary falls mid-way) and checks the
 // stored grid, hash and population against the reference.
 void expect_matches_reference(const Grid& start, const Rule& rule, uint64_t generations) {
-  const Grid expected = run_reference(start, rule, generations);
+  const Grid expected = reference_after(start, rule, generations);
   for (const Params& p : configurations()) {
     SCOPED_TRACE(describe(p));
     auto e = make_simd_engine();
@@ -256,7 +244,7 @@ TEST(SimdEngine, WriteRegionEditsInPlaceAndKeepsTheSeam) {
     e->step(5);
     Grid stepped;
     e->store(stepped);
-    EXPECT_TRUE(stepped == run_reference(expected, Rule::life(), 5));
+    EXPECT_TRUE(stepped == reference_after(expected, Rule::life(), 5));
     e->set_generation(100);
     EXPECT_EQ(e->generation(), 100u);
   }

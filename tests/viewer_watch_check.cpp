@@ -16,7 +16,7 @@
 #include "core/cell_stats.hpp"
 #include "core/pattern_io.hpp"
 #include "core/reference_engine.hpp"
-#include "tests/reference_history.hpp"
+#include "tests/reference_runs.hpp"
 #include "xvfb_check_support.hpp"
 
 namespace fs = std::filesystem;

@@ -15,6 +15,7 @@
 #include "core/cell_stats.hpp"
 #include "core/pattern_io.hpp"
 #include "core/reference_engine.hpp"
+#include "tests/reference_runs.hpp"
 
 namespace gpulife::app {
 namespace {
@@ -319,14 +320,7 @@ TEST_F(WatchTest, TheHistoryPlaneHoldsEveryCellEverAlive) {
   state.sim.backend().cancel();
   uint64_t generation = 0;
   state.sim.state(&generation);
-  auto ref = make_reference_engine();
-  ref->load(start);
-  Grid want = start, now;
-  for (uint64_t i = 0; i < generation; ++i) {
-    ref->step(1);
-    ref->store(now);
-    for (size_t k = 0; k < now.words().size(); ++k) want.words()[k] |= now.words()[k];
-  }
+  const Grid want = test::reference_history(start, generation);
   EXPECT_EQ(state.sim.backend().history(), want);
   // The plane goes along to another engine.
   state.sim.switch_engine("reference");
