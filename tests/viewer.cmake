@@ -41,9 +41,11 @@ foreach(scenario tab slow-taps escape menu error)
                            SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/viewer_keys_check.cpp
                            WORK viewer_keys/${scenario} ARGS ${scenario})
 endforeach()
+# Two CPU engines through every watch scenario under llvmpipe: about 270 s on two cores alone,
+# most of it drawing frames after a stop condition has paused the run.
 gpulife_add_viewer_check(TEST viewer_xvfb_watch PROGRAM viewer_watch_check
                          SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/viewer_watch_check.cpp
-                         LIBS gpulife_core WORK viewer_watch ARGS cpu TIMEOUT 300)
+                         LIBS gpulife_core WORK viewer_watch ARGS cpu TIMEOUT 900)
 if(GPULIFE_HAVE_CUDA)
   # Headless EGL on the GPU: every GPU engine's graph counts, history plane and stops.
   gpulife_add_viewer_check(TEST viewer_gpu_watch PROGRAM viewer_watch_check
