@@ -374,7 +374,7 @@ Grid Simulation::state(uint64_t* generation) {
   if (!backend_) throw Error("no simulation");
   uint64_t engine_generation = 0;
   Grid g = backend_->state(&engine_generation);
-  if (generation) *generation = generation_base_ + engine_generation;
+  if (generation) *generation = generation_of(engine_generation);
   return g;
 }
 

@@ -141,6 +141,10 @@ class Simulation {
   int64_t height() const { return height_; }
   Topology topology() const { return topology_; }
   uint64_t generation();
+  // The generation in this count of an engine at `engine_generation` (inside with_engine).
+  uint64_t generation_of(uint64_t engine_generation) const {
+    return generation_base_ + engine_generation;
+  }
 
   const LiveFigures& figures() const { return figures_; }
   // ms/generation of recent steps, oldest first, for the history plot.

@@ -75,24 +75,27 @@ void identify_now(ViewerState& s) {
   if (!s.sim.active()) return;
   const bool selection = !s.edit.selection.empty();
   Box box = s.edit.selection;
-  // The live cells' box first, counted where the state lives, so only that box is copied.
-  if (!selection) s.sim.with_engine([&](Engine& e) { box = e.cell_stats(false, true).bounds; });
   const IdentifyOptions limits;
-  if (box.width() > limits.max_side || box.height() > limits.max_side) {
+  bool too_big = false;
+  Pattern p;
+  // One engine call for the box, the copy and the generation: a worker that steps between two
+  // calls would leave a box the pattern has already moved out of.
+  s.sim.with_engine([&](Engine& e) {
+    // The live cells' box first, counted where the state lives, so only that box is copied.
+    if (!selection) box = e.cell_stats(false, true).bounds;
+    w.identify_generation = s.sim.generation_of(e.generation());
+    too_big = box.width() > limits.max_side || box.height() > limits.max_side;
+    if (too_big || box.empty()) return;
+    p = e.read_region(box).extract();
+    p.translate(box.min_x, box.min_y);
+  });
+  if (too_big) {
     s.report("Identify follows patterns of up to " + std::to_string(limits.max_side) +
                  " cells a side; this one is " + std::to_string(box.width()) + "x" +
                  std::to_string(box.height()) + (selection ? "" : ": select a part of it"),
              true);
     return;
   }
-  Pattern p;
-  if (!box.empty()) {
-    Grid cells;
-    s.sim.with_engine([&](Engine& e) { cells = e.read_region(box); });
-    p = cells.extract();
-    p.translate(box.min_x, box.min_y);
-  }
-  w.identify_generation = s.sim.generation();
   const uint64_t max_period =
       uint64_t(std::clamp<int64_t>(w.identify_max_period, 1, int64_t(kMaxIdentifyPeriod)));
   w.identify.start(std::move(p), s.sim.rule(), max_period,
