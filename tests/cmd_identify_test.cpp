@@ -8,6 +8,7 @@
 
 #include "app/json.hpp"
 #include "cmd_test_support.hpp"
+#include "test_support.hpp"
 
 namespace gpulife::app {
 namespace {
@@ -32,28 +33,28 @@ std::map<std::string, std::string> lines_of(const std::string& out) {
 TEST(CmdIdentifyTest, SpaceshipsOscillatorsAndStillLifes) {
   std::string out;
   ASSERT_EQ(run_gpulife({"identify", "lwss"}, &out), 0);
-  auto m = lines_of(out);
-  EXPECT_EQ(m["pattern"], "Lightweight spaceship");
-  EXPECT_EQ(m["rule"], "B3/S23");
-  EXPECT_EQ(m["type"], "spaceship");
-  EXPECT_EQ(m["period"], "4");
-  EXPECT_EQ(m["displacement"], "(-2, 0)");
-  EXPECT_EQ(m["speed"], "c/2 orthogonal");
-  EXPECT_EQ(m["heat"], "11");
+  EXPECT_EQ(test::mismatched_entries(lines_of(out), {{"pattern", "Lightweight spaceship"},
+                                                     {"rule", "B3/S23"},
+                                                     {"type", "spaceship"},
+                                                     {"period", "4"},
+                                                     {"displacement", "(-2, 0)"},
+                                                     {"speed", "c/2 orthogonal"},
+                                                     {"heat", "11"}}),
+            "");
   ASSERT_EQ(run_gpulife({"identify", std::string(GPULIFE_ASSETS) + "/patterns/glider.rle"}, &out),
             0);
-  m = lines_of(out);
-  EXPECT_EQ(m["displacement"], "(1, 1)");
-  EXPECT_EQ(m["speed"], "c/4 diagonal");
+  EXPECT_EQ(test::mismatched_entries(lines_of(out),
+                                     {{"displacement", "(1, 1)"}, {"speed", "c/4 diagonal"}}),
+            "");
   ASSERT_EQ(run_gpulife({"identify", "pulsar"}, &out), 0);
-  m = lines_of(out);
-  EXPECT_EQ(m["type"], "oscillator");
-  EXPECT_EQ(m["period"], "3");
-  EXPECT_EQ(m["displacement"], "(0, 0)");
-  EXPECT_EQ(m["population min"], "48");
-  EXPECT_EQ(m["population max"], "72");
-  EXPECT_EQ(m["rotor cells"], "64");
-  EXPECT_EQ(m["stator cells"], "24");
+  EXPECT_EQ(test::mismatched_entries(lines_of(out), {{"type", "oscillator"},
+                                                     {"period", "3"},
+                                                     {"displacement", "(0, 0)"},
+                                                     {"population min", "48"},
+                                                     {"population max", "72"},
+                                                     {"rotor cells", "64"},
+                                                     {"stator cells", "24"}}),
+            "");
   ASSERT_EQ(run_gpulife({"identify", "beehive"}, &out), 0);
   EXPECT_EQ(lines_of(out)["type"], "still life");
 }

@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/pattern_io.hpp"
 #include "core/rle.hpp"
+#include "test_support.hpp"
 
 namespace gpulife {
 namespace {
@@ -220,25 +221,27 @@ TEST(Identify, SpeedsInLifeNotation) {
 
 TEST(Identify, FieldsAreKeyValueLinesWithPeriodAndDisplacement) {
   const auto fields = identify_fields(run("lwss"), 1024);
-  std::map<std::string, std::string> m(fields.begin(), fields.end());
+  const std::map<std::string, std::string> m(fields.begin(), fields.end());
   EXPECT_EQ(fields[0].first, "type");
-  EXPECT_EQ(m["type"], "spaceship");
-  EXPECT_EQ(m["period"], "4");
-  EXPECT_EQ(m["displacement"], "(-2, 0)");
-  EXPECT_EQ(m["speed"], "c/2 orthogonal");
-  EXPECT_EQ(m["population mean"], "10.5");
-  EXPECT_EQ(m["bounding box"], "5x4");
+  EXPECT_EQ(test::mismatched_entries(m, {{"type", "spaceship"},
+                                         {"period", "4"},
+                                         {"displacement", "(-2, 0)"},
+                                         {"speed", "c/2 orthogonal"},
+                                         {"population mean", "10.5"},
+                                         {"bounding box", "5x4"}}),
+            "");
   EXPECT_EQ(m.count("rotor cells"), 0u);
   const auto osc = identify_fields(run("blinker"), 1024);
-  std::map<std::string, std::string> o(osc.begin(), osc.end());
-  EXPECT_EQ(o["rotor cells"], "4");
-  EXPECT_EQ(o["stator cells"], "1");
-  EXPECT_EQ(o["volatility"], "0.8");
+  EXPECT_EQ(test::mismatched_entries({osc.begin(), osc.end()}, {{"rotor cells", "4"},
+                                                                {"stator cells", "1"},
+                                                                {"volatility", "0.8"}}),
+            "");
   const auto none = identify_fields(run("gosper_glider_gun", 100), 100);
-  std::map<std::string, std::string> n(none.begin(), none.end());
-  EXPECT_EQ(n["type"], "none found within 100 generations");
-  EXPECT_EQ(n["period"], "0");
-  EXPECT_EQ(n["displacement"], "(0, 0)");
+  EXPECT_EQ(test::mismatched_entries({none.begin(), none.end()},
+                                     {{"type", "none found within 100 generations"},
+                                      {"period", "0"},
+                                      {"displacement", "(0, 0)"}}),
+            "");
 }
 
 }  // namespace

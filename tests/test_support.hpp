@@ -3,9 +3,12 @@
 #pragma once
 
 #include <filesystem>
+#include <initializer_list>
+#include <map>
 #include <random>
 #include <string>
 #include <system_error>
+#include <utility>
 
 #include "core/error.hpp"
 
@@ -20,6 +23,22 @@ std::string error_of(F&& f) {
     return e.what();
   }
   return "";
+}
+
+// The entries of `want` that `got` lacks or holds with another value, one "key: got (want W)"
+// line each; empty when all match, so EXPECT_EQ(mismatched_entries(...), "") names every miss.
+inline std::string mismatched_entries(
+    const std::map<std::string, std::string>& got,
+    std::initializer_list<std::pair<std::string, std::string>> want) {
+  std::string out;
+  for (const auto& [key, value] : want) {
+    const auto it = got.find(key);
+    if (it == got.end())
+      out += key + ": missing (want " + value + ")\n";
+    else if (it->second != value)
+      out += key + ": " + it->second + " (want " + value + ")\n";
+  }
+  return out;
 }
 
 // A fresh folder under the system's temporary one, removed with everything in it afterwards.

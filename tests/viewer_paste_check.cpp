@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -26,6 +25,7 @@ struct Shot {
   std::vector<unsigned char> rgb;
   int w = 0, h = 0;
   double zoom = 0, ox = 0, oy = 0;
+  ViewLayout layout;
 };
 
 // Runs the viewer and reads its screenshot and layout line; an error message on failure.
@@ -39,16 +39,12 @@ std::string run(const std::string& gpulife, const fs::path& dir, const std::stri
                               (dir / "shape.cells").string() + "' --paste-at " +
                               std::to_string(kAtX) + "," + std::to_string(kAtY) + " " + extra +
                               " --frames 3 --screenshot '" + png.string() + "'";
-  int status = 0;
-  shot.output = run_command(command, status);
-  if (status != 0) return "gpulife view exited with status " + std::to_string(status);
-  std::smatch m;
-  const std::regex layout(
-      R"(zoom ([0-9.eE+-]+) px/cell, cell \(0,0\) at \(([0-9.eE+-]+), ([0-9.eE+-]+)\))");
-  if (!std::regex_search(shot.output, m, layout)) return "no view layout line in the output";
-  shot.zoom = std::stod(m[1]);
-  shot.ox = std::stod(m[2]);
-  shot.oy = std::stod(m[3]);
+  ViewLayout& l = shot.layout;
+  if (std::string e = run_view(command, dir / "paste.json", shot.output, l); !e.empty()) return e;
+  if (!l.has_live) return "no live cells in the report";
+  shot.zoom = l.zoom;
+  shot.ox = l.ox;
+  shot.oy = l.oy;
   shot.rgb = read_rgb(png, shot.w, shot.h);
   if (shot.rgb.empty()) return "cannot read the screenshot " + png.string();
   return {};
@@ -96,10 +92,7 @@ int main(int argc, char** argv) {
   Shot placed;
   if (std::string e = run(argv[1], dir, "--hide-panel", placed); !e.empty()) return fail(e);
   // The block sits in the middle of the 128x128 grid; the shape joins it in the engine.
-  const std::regex live(R"(live cells in \((\d+), (\d+)\)-\((\d+), (\d+)\))");
-  std::smatch m;
-  if (!std::regex_search(placed.output, m, live)) return fail("no live-cells line");
-  if (std::stoi(m[1]) != kAtX || std::stoi(m[2]) != kAtY)
+  if (placed.layout.live[0] != kAtX || placed.layout.live[1] != kAtY)
     return fail("the engine's live cells do not start at the paste's corner");
   if (int errors = check_cells(placed, false))
     return fail(std::to_string(errors) + " pasted cells drawn wrongly");
@@ -108,8 +101,7 @@ int main(int argc, char** argv) {
   Shot preview;
   if (std::string e = run(argv[1], dir, "--hide-panel --paste-preview", preview); !e.empty())
     return fail(e);
-  if (!std::regex_search(preview.output, m, live)) return fail("no live-cells line (preview)");
-  if (std::stoi(m[1]) == kAtX) return fail("the preview changed the grid");
+  if (preview.layout.live[0] == kAtX) return fail("the preview changed the grid");
   if (int errors = check_cells(preview, true))
     return fail(std::to_string(errors) + " preview cells drawn wrongly");
   std::cout << "ok: the preview is drawn and the grid is unchanged\n";

@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -38,28 +37,21 @@ int check_far_zoom(const std::string& gpulife, const fs::path& dir, const std::s
   }
   const fs::path png = dir / ("far-" + engine + ".png");
   fs::remove(png);
-  int status = 0;
-  const std::string output = run_command("xvfb-run -a -s '-screen 0 1280x800x24' '" + gpulife +
-                                             "' view '" + pattern.string() + "' --engine " +
-                                             engine + " --size " + std::to_string(size) +
-                                             " --zoom 0.02 --hide-panel --frames 3 "
-                                             "--screenshot '" +
-                                             png.string() + "'",
-                                         status);
-  if (status != 0)
-    return fail("gpulife view (far zoom) exited with status " + std::to_string(status));
-  std::smatch m;
-  const std::regex layout(
-      R"(zoom ([0-9.eE+-]+) px/cell, cell \(0,0\) at \(([0-9.eE+-]+), ([0-9.eE+-]+)\))");
-  const std::regex live(R"(live cells in \((\d+), (\d+)\))");
-  if (!std::regex_search(output, m, layout)) return fail("no view layout line (far zoom)");
-  const double zoom = std::stod(m[1]), ox = std::stod(m[2]), oy = std::stod(m[3]);
-  if (!std::regex_search(output, m, live)) return fail("no live-cells line (far zoom)");
-  const double cx = std::stod(m[1]), cy = std::stod(m[2]);
+  std::string output;
+  ViewLayout l;
+  const std::string command = "xvfb-run -a -s '-screen 0 1280x800x24' '" + gpulife + "' view '" +
+                              pattern.string() + "' --engine " + engine + " --size " +
+                              std::to_string(size) + " --zoom 0.02 --hide-panel --frames 3 " +
+                              "--screenshot '" + png.string() + "'";
+  if (const std::string e = run_view(command, dir / ("far-" + engine + ".json"), output, l);
+      !e.empty())
+    return fail(e + " (far zoom)");
+  if (!l.has_live) return fail("no live cells in the report (far zoom)");
+  const double zoom = l.zoom, ox = l.ox, oy = l.oy;
   int w = 0, h = 0;
   const std::vector<unsigned char> rgb = read_rgb(png, w, h);
   if (rgb.empty()) return fail("no far-zoom screenshot");
-  const int px = int(ox + (cx + 0.5) * zoom), py = int(oy + (cy + 0.5) * zoom);
+  const int px = int(l.pixel_x(l.live[0])), py = int(l.pixel_y(l.live[1]));
   int brightest = 0;
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
@@ -100,34 +92,21 @@ int main(int argc, char** argv) {
                               "' view '" + pattern.string() +
                               "' --engine reference --size 256 --frames 3 --screenshot '" +
                               png.string() + "'";
-  int status = 0;
-  const std::string output = run_command(command, status);
-  if (status != 0) return fail("gpulife view exited with status " + std::to_string(status));
-
-  std::smatch m;
-  const std::regex layout(
-      R"(zoom ([0-9.eE+-]+) px/cell, cell \(0,0\) at \(([0-9.eE+-]+), ([0-9.eE+-]+)\))");
-  if (!std::regex_search(output, m, layout)) return fail("no view layout line in the output");
-  const double zoom = std::stod(m[1]), ox = std::stod(m[2]), oy = std::stod(m[3]);
-  const std::regex live(R"(live cells in \((\d+), (\d+)\)-\((\d+), (\d+)\))");
-  if (!std::regex_search(output, m, live)) return fail("no live-cells line in the output");
-  const int bx0 = std::stoi(m[1]), by0 = std::stoi(m[2]);
-  const int bx1 = std::stoi(m[3]), by1 = std::stoi(m[4]);
+  std::string output;
+  ViewLayout l;
+  if (const std::string e = run_view(command, dir / "shot.json", output, l); !e.empty())
+    return fail(e);
+  if (!l.has_live) return fail("no live cells in the report");
+  const double zoom = l.zoom, ox = l.ox, oy = l.oy;
+  const int bx0 = int(l.live[0]), by0 = int(l.live[1]);
+  const int bx1 = int(l.live[2]), by1 = int(l.live[3]);
   if (bx1 - bx0 + 1 != kCols || by1 - by0 + 1 != kRows)
     return fail("the live cells' box is not the pattern's size");
-  double panel_right = 0;
-  const std::regex panel(R"(panel \(([0-9.]+), ([0-9.]+)\)-\(([0-9.]+), ([0-9.]+)\))");
-  if (std::regex_search(output, m, panel)) panel_right = std::stod(m[3]);
+  const double panel_right = l.has_panel ? l.panel[2] : 0;
 
-  png_image image{};
-  image.version = PNG_IMAGE_VERSION;
-  if (!png_image_begin_read_from_file(&image, png.string().c_str()))
-    return fail("cannot read " + png.string() + ": " + image.message);
-  image.format = PNG_FORMAT_RGB;
-  std::vector<unsigned char> rgb(PNG_IMAGE_SIZE(image));
-  if (!png_image_finish_read(&image, nullptr, rgb.data(), 0, nullptr))
-    return fail(std::string("cannot decode the screenshot: ") + image.message);
-  const int w = int(image.width), h = int(image.height);
+  int w = 0, h = 0;
+  const std::vector<unsigned char> rgb = read_rgb(png, w, h);
+  if (rgb.empty()) return fail("cannot read the screenshot " + png.string());
   std::cout << "screenshot " << w << "x" << h << ", zoom " << zoom << ", pattern at (" << bx0
             << ", " << by0 << ")\n";
   if (zoom < 4) return fail("the pattern was not zoomed in to (zoom " + std::to_string(zoom) + ")");

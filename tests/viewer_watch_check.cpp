@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <map>
 #include <regex>
 #include <string>
 #include <vector>
@@ -25,36 +24,49 @@ using namespace gpulife::xvfb_check;
 
 namespace {
 
+// One run of the viewer: what it printed, and its --report read back.
+struct ViewRun {
+  std::string out;
+  int status = 0;
+  nlohmann::json report;
+  std::string error;  // why the run or its report failed; empty when both are fine
+  const nlohmann::json& watch() const { return report["watch"]; }
+  // The watch's Identify fields ("type", "period", ...); empty strings when absent.
+  std::string identify(const std::string& key) const {
+    const nlohmann::json& w = watch();
+    if (!w.contains("identify") || !w["identify"].contains("fields")) return {};
+    const nlohmann::json& f = w["identify"]["fields"];
+    return f.contains(key) ? f[key].get<std::string>() : std::string();
+  }
+  // The generation the run ended at.
+  uint64_t generation() const { return watch().value("generation", ~uint64_t{0}); }
+  std::string stopped() const { return watch().value("stopped", std::string()); }
+};
+
 struct Runner {
   std::string gpulife;
+  fs::path dir;
   bool gpu = false;
   std::string engine;
 
-  std::string view(const std::string& args, int& status) const {
-    const std::string common = " --engine " + engine + " --hide-panel ";
-    if (gpu) return run_command("'" + gpulife + "' view --headless" + common + args, status);
-    return run_command(
-        "xvfb-run -a -s '-screen 0 1280x800x24' '" + gpulife + "' view" + common + args, status);
+  ViewRun view(const std::string& args) const {
+    const fs::path report_path = dir / ("report-" + engine + ".json");
+    fs::remove(report_path);
+    const std::string common = " --engine " + engine + " --hide-panel --report '" +
+                               report_path.string() + "' ";
+    ViewRun r;
+    r.out = gpu ? run_command("'" + gpulife + "' view --headless" + common + args, r.status)
+                : run_command("xvfb-run -a -s '-screen 0 1280x800x24' '" + gpulife + "' view" +
+                                  common + args,
+                              r.status);
+    if (r.status != 0)
+      r.error = engine + ": `view " + args + "` exited with " + std::to_string(r.status);
+    else
+      r.report = read_report(report_path, r.error);
+    if (r.report.is_null()) r.report = nlohmann::json::object();
+    return r;
   }
 };
-
-// "key: value" lines starting with `prefix`.
-std::map<std::string, std::string> report(const std::string& out, const std::string& prefix) {
-  std::map<std::string, std::string> m;
-  const std::regex line("^" + prefix + R"(: ([^:\n]+): ([^\n]*)$)",
-                        std::regex::ECMAScript | std::regex::multiline);
-  for (auto it = std::sregex_iterator(out.begin(), out.end(), line); it != std::sregex_iterator();
-       ++it)
-    m[(*it)[1]] = (*it)[2];
-  return m;
-}
-
-// The generation the run ended at, from the watch's report.
-uint64_t final_generation(const std::string& out) {
-  std::smatch m;
-  if (!std::regex_search(out, m, std::regex(R"(watch: generation (\d+))"))) return ~uint64_t{0};
-  return std::stoull(m[1]);
-}
 
 Grid start_grid(const std::string& name, int64_t side) {
   Grid g(side, side);
@@ -63,15 +75,12 @@ Grid start_grid(const std::string& name, int64_t side) {
 }
 
 int check_graph(const Runner& r) {
-  int status = 0;
-  const std::string out =
-      r.view("r_pentomino --size 256 --graph --gens-per-frame 3 --run --frames 40", status);
-  if (status != 0) return fail("graph run exited with " + std::to_string(status));
-  std::smatch m;
-  const std::regex graph(
-      R"(watch: graph \d+ samples from generation \d+ to (\d+), last population (\d+), births (\d+), deaths (\d+))");
-  if (!std::regex_search(out, m, graph)) return fail("no graph report");
-  const uint64_t g = std::stoull(m[1]);
+  const ViewRun v = r.view("r_pentomino --size 256 --graph --gens-per-frame 3 --run --frames 40");
+  if (!v.error.empty()) return fail(v.error);
+  if (!v.watch().contains("graph") || !v.watch()["graph"].contains("births"))
+    return fail(r.engine + ": no graph with births and deaths in the report");
+  const nlohmann::json& graph = v.watch()["graph"];
+  const uint64_t g = graph["last_generation"].get<uint64_t>();
   auto ref = make_reference_engine();
   ref->load(start_grid("r_pentomino", 256));
   ref->step(g - 1);
@@ -80,10 +89,12 @@ int check_graph(const Runner& r) {
   ref->step(1);
   ref->store(after);
   const CellStats want = cell_stats(after, &before, false);
-  std::cout << "graph at " << g << ": " << m[2] << "/" << m[3] << "/" << m[4] << " vs reference "
-            << want.population << "/" << want.births << "/" << want.deaths << "\n";
-  if (std::stoull(m[2]) != want.population || std::stoull(m[3]) != want.births ||
-      std::stoull(m[4]) != want.deaths)
+  const uint64_t population = graph["population"].get<uint64_t>(),
+                 births = graph["births"].get<uint64_t>(), deaths = graph["deaths"].get<uint64_t>();
+  std::cout << "graph at " << g << ": " << population << "/" << births << "/" << deaths
+            << " vs reference " << want.population << "/" << want.births << "/" << want.deaths
+            << "\n";
+  if (population != want.population || births != want.births || deaths != want.deaths)
     return fail(r.engine + ": the graph's counts differ from the reference engine's");
   return 0;
 }
@@ -92,20 +103,15 @@ int check_graph(const Runner& r) {
 // the live colour, the rest dark.
 int check_history_pixels(const Runner& r, const fs::path& dir) {
   const fs::path png = dir / ("history-" + r.engine + ".png");
-  int status = 0;
   // Stopped at generation 30 and drawn a few more times, so the screenshot shows exactly that.
-  const std::string out = r.view(
+  const ViewRun v = r.view(
       "glider --size 64 --theme history --gens-per-frame 1 --run "
       "--until 30 --zoom 8 --center 32,32 --frames 60 --screenshot '" +
-          png.string() + "'",
-      status);
-  if (status != 0) return fail("history run exited with " + std::to_string(status));
-  std::smatch m;
-  const std::regex layout(
-      R"(zoom ([0-9.eE+-]+) px/cell, cell \(0,0\) at \(([0-9.eE+-]+), ([0-9.eE+-]+)\))");
-  if (!std::regex_search(out, m, layout)) return fail("no layout line");
-  const double zoom = std::stod(m[1]), ox = std::stod(m[2]), oy = std::stod(m[3]);
-  if (final_generation(out) != 30) return fail("the history run did not stop at generation 30");
+      png.string() + "'");
+  if (!v.error.empty()) return fail(v.error);
+  ViewLayout layout;
+  if (const std::string e = view_layout(v.report, layout); !e.empty()) return fail(e);
+  if (v.generation() != 30) return fail("the history run did not stop at generation 30");
   const Grid history = test::reference_history(start_grid("glider", 64), 30);
   auto ref = make_reference_engine();
   ref->load(start_grid("glider", 64));
@@ -118,7 +124,7 @@ int check_history_pixels(const Runner& r, const fs::path& dir) {
   int wrong = 0, ever = 0;
   for (int64_t y = 20; y < 50; ++y)
     for (int64_t x = 20; x < 50; ++x) {
-      const int px = int(ox + (double(x) + 0.5) * zoom), py = int(oy + (double(y) + 0.5) * zoom);
+      const int px = int(layout.pixel_x(double(x))), py = int(layout.pixel_y(double(y)));
       if (px < 0 || py < 0 || px >= w || py >= h) continue;
       const unsigned char* c = &rgb[(size_t(py) * size_t(w) + size_t(px)) * 3];
       // Live: warm yellow; ever alive: blue-green (blue well above red); never: dark.
@@ -140,22 +146,14 @@ int check_history_pixels(const Runner& r, const fs::path& dir) {
 int check_age(const Runner& r, const fs::path& dir) {
   for (const bool ran : {false, true}) {
     const fs::path png = dir / (std::string("age-") + (ran ? "old-" : "new-") + r.engine + ".png");
-    int status = 0;
-    const std::string out =
-        r.view(std::string("block --size 32 --theme age --zoom 16 --center 16,16 ") +
-                   (ran ? "--gens-per-frame 10 --run --frames 12" : "--frames 2") +
-                   " --screenshot '" + png.string() + "'",
-               status);
-    if (status != 0) return fail("age run exited with " + std::to_string(status));
-    std::smatch m;
-    const std::regex layout(
-        R"(zoom ([0-9.eE+-]+) px/cell, cell \(0,0\) at \(([0-9.eE+-]+), ([0-9.eE+-]+)\))");
-    const std::regex live(R"(view: live cells in \((\d+), (\d+)\))");
-    if (!std::regex_search(out, m, layout)) return fail("no layout line");
-    const double zoom = std::stod(m[1]), ox = std::stod(m[2]), oy = std::stod(m[3]);
-    if (!std::regex_search(out, m, live)) return fail("no live-cells line");
-    const int px = int(ox + (std::stod(m[1]) + 0.5) * zoom),
-              py = int(oy + (std::stod(m[2]) + 0.5) * zoom);
+    const ViewRun v = r.view(std::string("block --size 32 --theme age --zoom 16 --center 16,16 ") +
+                             (ran ? "--gens-per-frame 10 --run --frames 12" : "--frames 2") +
+                             " --screenshot '" + png.string() + "'");
+    if (!v.error.empty()) return fail(v.error);
+    ViewLayout layout;
+    if (const std::string e = view_layout(v.report, layout); !e.empty()) return fail(e);
+    if (!layout.has_live) return fail(r.engine + ": no live cells in the age run's report");
+    const int px = int(layout.pixel_x(layout.live[0])), py = int(layout.pixel_y(layout.live[1]));
     int w = 0, h = 0;
     const std::vector<unsigned char> rgb = read_rgb(png, w, h);
     if (rgb.empty() || px < 0 || py < 0 || px >= w || py >= h) return fail("no age screenshot");
@@ -169,47 +167,40 @@ int check_age(const Runner& r, const fs::path& dir) {
 }
 
 int check_stops_identify_and_track(const Runner& r) {
-  int status = 0;
-  std::string out =
-      r.view("diehard --size 128 --stop-when dies --gens-per-frame 8 --run --frames 200", status);
-  if (status != 0) return fail("stop run exited with " + std::to_string(status));
-  std::smatch died;
+  ViewRun v = r.view("diehard --size 128 --stop-when dies --gens-per-frame 8 --run --frames 200");
+  if (!v.error.empty()) return fail(v.error);
   // Seen at the first sample after generation 130: 136 in steps of 8 (the CPU worker may join
   // two frames' steps into one).
-  if (!std::regex_search(out, died, std::regex(R"(watch: stopped: died at generation (\d+))")) ||
-      std::stoull(died[1]) < 130 || std::stoull(died[1]) > 152 || final_generation(out) < 130)
+  std::smatch died;
+  const std::string stopped = v.stopped();
+  if (!std::regex_match(stopped, died, std::regex(R"(died at generation (\d+))")) ||
+      std::stoull(died[1]) < 130 || std::stoull(died[1]) > 152 || v.generation() < 130)
     return fail(r.engine + ": diehard did not stop when it died (generation 130)");
-  out =
-      r.view("pulsar --size 64 --stop-when periodic --gens-per-frame 1 --run --frames 60", status);
-  auto id = report(out, "identify");
-  if (out.find("watch: stopped: became periodic at generation") == std::string::npos ||
-      id["period"] != "3" || id["type"] != "oscillator")
+  v = r.view("pulsar --size 64 --stop-when periodic --gens-per-frame 1 --run --frames 60");
+  if (!v.error.empty()) return fail(v.error);
+  if (v.stopped().rfind("became periodic at generation", 0) != 0 || v.identify("period") != "3" ||
+      v.identify("type") != "oscillator")
     return fail(r.engine + ": the pulsar was not stopped as periodic with period 3");
-  out = r.view("r_pentomino --size 256 --until 100 --gens-per-frame 16 --run --frames 40", status);
-  if (out.find("watch: stopped: reached generation 100") == std::string::npos ||
-      final_generation(out) != 100)
+  v = r.view("r_pentomino --size 256 --until 100 --gens-per-frame 16 --run --frames 40");
+  if (!v.error.empty()) return fail(v.error);
+  if (v.stopped() != "reached generation 100" || v.generation() != 100)
     return fail(r.engine + ": --until 100 did not stop exactly at 100");
-  out =
-      r.view("lwss --size 512 --track ship --zoom 8 --gens-per-frame 4 --run --frames 80", status);
-  id = report(out, "identify");
-  if (id["type"] != "spaceship" || id["period"] != "4" || id["displacement"] != "(-2, 0)" ||
-      id["speed"] != "c/2 orthogonal")
+  v = r.view("lwss --size 512 --track ship --zoom 8 --gens-per-frame 4 --run --frames 80");
+  if (!v.error.empty()) return fail(v.error);
+  if (v.identify("type") != "spaceship" || v.identify("period") != "4" ||
+      v.identify("displacement") != "(-2, 0)" || v.identify("speed") != "c/2 orthogonal")
     return fail(r.engine + ": Identify did not report the LWSS");
-  if (out.find("theme plain, follow track (-2, 0) every 4 generations") == std::string::npos)
+  if (v.watch().value("follow", std::string()) != "track (-2, 0) every 4 generations")
     return fail(r.engine + ": --track ship did not follow the LWSS");
   // The ship stays near the middle of the view: its box's centre against the view's.
-  std::smatch m;
-  const std::regex layout(
-      R"(framebuffer (\d+)x(\d+), zoom ([0-9.eE+-]+) px/cell, cell \(0,0\) at \(([0-9.eE+-]+), ([0-9.eE+-]+)\))");
-  const std::regex live(R"(view: live cells in \((\d+), (\d+)\)-\((\d+), (\d+)\))");
-  if (!std::regex_search(out, m, layout)) return fail("no layout line");
-  const double fw = std::stod(m[1]), fh = std::stod(m[2]), zoom = std::stod(m[3]);
-  const double ox = std::stod(m[4]), oy = std::stod(m[5]);
-  if (!std::regex_search(out, m, live)) return fail("no live line");
-  const double cx = ox + (std::stod(m[1]) + std::stod(m[3]) + 1) * 0.5 * zoom;
-  const double cy = oy + (std::stod(m[2]) + std::stod(m[4]) + 1) * 0.5 * zoom;
-  std::cout << "tracked ship at pixel (" << cx << ", " << cy << ") of " << fw << "x" << fh << "\n";
-  if (std::abs(cx - fw / 2) > fw / 4 || std::abs(cy - fh / 2) > fh / 4)
+  ViewLayout l;
+  if (const std::string e = view_layout(v.report, l); !e.empty()) return fail(e);
+  if (!l.has_live) return fail(r.engine + ": the tracked ship is not in the report");
+  const double cx = l.ox + (l.live[0] + l.live[2] + 1) * 0.5 * l.zoom;
+  const double cy = l.oy + (l.live[1] + l.live[3] + 1) * 0.5 * l.zoom;
+  std::cout << "tracked ship at pixel (" << cx << ", " << cy << ") of " << l.fw << "x" << l.fh
+            << "\n";
+  if (std::abs(cx - l.fw / 2) > l.fw / 4 || std::abs(cy - l.fh / 2) > l.fh / 4)
     return fail(r.engine + ": the tracked ship left the middle of the view");
   return 0;
 }
@@ -224,7 +215,8 @@ int main(int argc, char** argv) {
   Runner r;
   r.gpulife = argv[1];
   r.gpu = std::string(argv[3]) == "gpu";
-  const fs::path dir = argv[2];
+  r.dir = argv[2];
+  const fs::path& dir = r.dir;
   fs::create_directories(dir);
   std::vector<std::string> engines;
   if (r.gpu) {

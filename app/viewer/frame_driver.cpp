@@ -207,9 +207,11 @@ Json print_layout(ViewerState& s, int fb_w, int fb_h) {
       "view: framebuffer %dx%d, zoom %.9g px/cell, cell (0,0) at (%.4f, %.4f), grid %lldx%lld",
       fb_w, fb_h, s.camera.zoom(), origin.x, origin.y, static_cast<long long>(s.sim.width()),
       static_cast<long long>(s.sim.height()));
-  if (s.show_panel)
+  if (s.show_panel) {
     std::printf(", panel (%.0f, %.0f)-(%.0f, %.0f)", s.panel_min.x, s.panel_min.y, s.panel_max.x,
                 s.panel_max.y);
+    layout["panel"] = {s.panel_min.x, s.panel_min.y, s.panel_max.x, s.panel_max.y};
+  }
   std::printf("\n");
   if (s.compare.active() && !s.options.compare_chart.empty())
     export_compare_chart(s, s.options.compare_chart);
@@ -430,11 +432,12 @@ int drive_frames(ViewerState& s, FrameSurface& surface, bool imgui) {
   int status = 0;
   if (s.options.verify) status = verify_against_cpu(s);
   Json layout = print_layout(s, fb_w, fb_h);
-  print_watch_report(s);
+  Json watch = print_watch_report(s);
   if (!s.options.report.empty() && !s.script) {
     Json doc = {{"command", "view"},
                 {"verified", s.options.verify ? Json(status == 0) : Json()},
                 {"layout", std::move(layout)},
+                {"watch", std::move(watch)},
                 {"phases", Json::array()}};
     for (const ViewPhase& v : phases) doc["phases"].push_back(to_json(v));
     write_report(s.options.report, doc);

@@ -34,7 +34,7 @@ int view_command(const std::vector<std::string>& args) {
   p.option("report", "", "FILE.json",
            "at exit, write the figures as JSON: each engine's summary (frames, ms/gen, Gcell/s, "
            "share of the bandwidth limit; --headless), the layout, compare mode's lanes and "
-           "tiles");
+           "tiles, the watch (graph, stop, Identify)");
   p.option("gens-per-frame", "g", "auto|G",
            "generations stepped per frame; auto: as many whole passes as fit about 60 frames a "
            "second (the default for soups and the demo; a pattern runs at 60 gens/s)");

@@ -103,31 +103,54 @@ void start_watch_actions(ViewerState& s, const WatchOptions& o) {
   w.track_when_identified = o.track_identified;
 }
 
-void print_watch_report(ViewerState& s) {
+Json print_watch_report(ViewerState& s) {
   WatchState& w = s.watch;
   while (w.identify.running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   w.identify.poll();
+  Json report = {{"generation", s.sim.generation()},
+                 {"theme", std::string(to_string(w.theme))},
+                 {"follow", w.follow.describe()}};
   std::printf("watch: generation %" PRIu64 ", theme %s, follow %s\n", s.sim.generation(),
               std::string(to_string(w.theme)).c_str(), w.follow.describe().c_str());
   if (!w.graph.empty()) {
     const GraphSample& last = w.graph.samples().back();
+    Json graph = {{"samples", w.graph.samples().size()},
+                  {"first_generation", w.graph.samples().front().generation},
+                  {"last_generation", last.generation},
+                  {"population", last.population}};
     std::printf("watch: graph %zu samples from generation %" PRIu64 " to %" PRIu64
                 ", last population %" PRIu64,
                 w.graph.samples().size(), w.graph.samples().front().generation, last.generation,
                 last.population);
-    if (last.changes_known)
+    if (last.changes_known) {
+      graph["births"] = last.births;
+      graph["deaths"] = last.deaths;
       std::printf(", births %" PRIu64 ", deaths %" PRIu64, last.births, last.deaths);
+    }
     std::printf("\n");
+    report["graph"] = std::move(graph);
   }
-  if (!w.stop_message.empty()) std::printf("watch: stopped: %s\n", w.stop_message.c_str());
-  if (!w.identify.error().empty()) std::printf("identify: error: %s\n", w.identify.error().c_str());
+  if (!w.stop_message.empty()) {
+    report["stopped"] = w.stop_message;
+    std::printf("watch: stopped: %s\n", w.stop_message.c_str());
+  }
+  if (!w.identify.error().empty()) {
+    report["identify"] = {{"error", w.identify.error()}};
+    std::printf("identify: error: %s\n", w.identify.error().c_str());
+  }
   if (const auto& r = w.identify.result()) {
+    Json fields = Json::object();
     std::printf("identify: %s at generation %" PRIu64 "\n", w.identify.what().c_str(),
                 w.identify_generation);
-    for (const auto& [key, value] : identify_fields(*r, w.identify.max_period()))
+    for (const auto& [key, value] : identify_fields(*r, w.identify.max_period())) {
+      fields[key] = value;
       std::printf("identify: %s: %s\n", key.c_str(), value.c_str());
+    }
+    report["identify"] = {
+        {"what", w.identify.what()}, {"generation", w.identify_generation}, {"fields", fields}};
   }
   std::fflush(stdout);
+  return report;
 }
 
 }  // namespace gpulife::app

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/cli.hpp"
+#include "app/json.hpp"
 #include "app/viewer/colour_theme.hpp"
 #include "app/viewer/follow.hpp"
 #include "core/stop_conditions.hpp"
@@ -37,8 +38,8 @@ WatchOptions parse_watch_options(const ArgParser& p);
 void apply_watch_options(ViewerState& state, const WatchOptions& options);
 // After the first frame (the camera is placed): Identify and Track.
 void start_watch_actions(ViewerState& state, const WatchOptions& options);
-// At the end of a run with --frames: what the watch saw, as "watch: ..." lines on stdout (waits for
-// a running Identify first).
-void print_watch_report(ViewerState& state);
+// At the end of a run with --frames: what the watch saw, as "watch: ..." lines on stdout and as
+// the data they are printed from, for --report (waits for a running Identify first).
+Json print_watch_report(ViewerState& state);
 
 }  // namespace gpulife::app
