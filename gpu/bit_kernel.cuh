@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 
 #include "core/error.hpp"
 #include "gpu/bit_pipeline.cuh"
 #include "gpu/bit_rows.cuh"
+#include "gpu/block_shape.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_engine.hpp"
 #include "gpu/life_rule.cuh"
@@ -106,24 +108,14 @@ static __global__ void __launch_bounds__(1024)
 template <class W>
 class BitEngine final : public DeviceEngine {
  public:
-  explicit BitEngine(EngineInfo info) : info_(std::move(info)) {}
+  explicit BitEngine(EngineInfo info) : info_(std::move(info)) { parse_params(); }
 
   const EngineInfo& info() const override { return info_; }
   std::vector<ParamInfo> param_info() const override {
     constexpr int kMaxX = int(16 / sizeof(W));
-    return {
-        // Defaults: the best shapes of `gpulife bench --size 65536 --sweep` on an H200.
-        {.name = "block_x",
-         .description = "threads per block along x",
-         .min = 32,
-         .max = 1024,
-         .default_value = 512,
-         .multiple_of = 32},
-        {.name = "block_y",
-         .description = "threads per block along y",
-         .min = 1,
-         .max = 32,
-         .default_value = sizeof(W) == 4 ? 2 : 1},
+    // Defaults: the best shapes of `gpulife bench --size 65536 --sweep` on an H200.
+    std::vector<ParamInfo> params = block_params(512, sizeof(W) == 4 ? 2 : 1, 32, 32, 32);
+    const std::vector<ParamInfo> more = {
         {.name = "words_x",
          .description = "adjacent words per thread (one 16-byte access at the most)",
          .min = 1,
@@ -158,6 +150,8 @@ class BitEngine final : public DeviceEngine {
          .min = 0,
          .max = 1,
          .default_value = 0}};
+    params.insert(params.end(), more.begin(), more.end());
+    return params;
   }
   // The canonical layout with rows padded to 16 bytes, so 16-byte accesses stay aligned.
   DeviceLayout device_layout(int64_t width, int64_t height) const override {
@@ -167,17 +161,26 @@ class BitEngine final : public DeviceEngine {
   RulePassShape rule_pass_shape() const override {
     RulePassShape shape;
     shape.word_bits = int(sizeof(W)) * 8;
-    shape.block_x = param("block_x");
-    shape.block_y = param("block_y");
-    shape.run = param("words_per_thread");
+    shape.block_x = launch_.block.x;
+    shape.block_y = launch_.block.y;
+    shape.run = launch_.run;
     return shape;
   }
 
  protected:
   void check_params(const Params& p) const override { check_block_threads(p); }
+  void parse_params() override {
+    launch_.block = {param("block_x"), param("block_y")};
+    launch_.words_x = param("words_x");
+    launch_.run = param("words_per_thread");
+    launch_.prefetch_rows = param("prefetch_rows");
+    launch_.prefetch_l2_rows = param("prefetch_l2_rows");
+    launch_.pipeline_rows = param("pipeline_rows");
+    launch_.bulk_copy = param("pipeline_copy") == 1;
+  }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
-    switch (param("pipeline_rows")) {
+    switch (launch_.pipeline_rows) {
       case 0:
         break;
       case 1:
@@ -193,8 +196,8 @@ class BitEngine final : public DeviceEngine {
       default:
         return pipeline_pass<8>(src, dst, stream);
     }
-    const bool l2 = param("prefetch_l2_rows") > 0;
-    if (param("prefetch_rows") == 1)
+    const bool l2 = launch_.prefetch_l2_rows > 0;
+    if (launch_.prefetch_rows == 1)
       return l2 ? pass<1, true>(src, dst, stream) : pass<1, false>(src, dst, stream);
     return l2 ? pass<2, true>(src, dst, stream) : pass<2, false>(src, dst, stream);
   }
@@ -202,37 +205,37 @@ class BitEngine final : public DeviceEngine {
  private:
   static constexpr int kMaxPipelineRows = 8;
 
+  // Calls f(V, kLife) as integral constants: V adjacent words a thread (words_x; at most 16
+  // bytes), kLife for B3/S23's own circuit.
+  template <class F>
+  uint64_t with_words_x(F&& f) {
+    const bool life = rule().is_life();
+    auto go = [&](auto v) { return life ? f(v, std::true_type{}) : f(v, std::false_type{}); };
+    switch (launch_.words_x) {
+      case 1:
+        return go(std::integral_constant<int, 1>{});
+      case 2:
+        return go(std::integral_constant<int, 2>{});
+      default:
+        return go(std::integral_constant < int, sizeof(W) == 4 ? 4 : 2 > {});
+    }
+  }
+
   template <int R>
   uint64_t pipeline_pass(const void* src, void* dst, void* stream) {
-    const bool life = rule().is_life();
-    switch (param("words_x")) {
-      case 1:
-        return life ? launch_pipeline<1, R, true>(src, dst, stream)
-                    : launch_pipeline<1, R, false>(src, dst, stream);
-      case 2:
-        return life ? launch_pipeline<2, R, true>(src, dst, stream)
-                    : launch_pipeline<2, R, false>(src, dst, stream);
-      default:
-        if constexpr (sizeof(W) == 4)
-          return life ? launch_pipeline<4, R, true>(src, dst, stream)
-                      : launch_pipeline<4, R, false>(src, dst, stream);
-        else
-          return life ? launch_pipeline<2, R, true>(src, dst, stream)
-                      : launch_pipeline<2, R, false>(src, dst, stream);
-    }
+    return with_words_x([&](auto v, auto life) {
+      return launch_pipeline<decltype(v)::value, R, decltype(life)::value>(src, dst, stream);
+    });
   }
 
   template <int V, int R, bool kLife>
   uint64_t launch_pipeline(const void* src, void* dst, void* stream) {
-    const int bx = param("block_x"), by = param("block_y"), run = param("words_per_thread");
+    const int run = launch_.run;
     const RowGeometry g = geometry();
     const int64_t columns = (g.pitch_words + V - 1) / V;
-    const int64_t groups = (height() + run - 1) / run;
-    const dim3 block{unsigned(bx), unsigned(by)};
-    const dim3 grid{unsigned((columns + bx - 1) / bx),
-                    unsigned(std::min<int64_t>((groups + by - 1) / by, 65535))};
-    const bool bulk = param("pipeline_copy") == 1;
-    const size_t smem = size_t(bx * by / 32) *
+    const dim3 block = launch_.block.block(), grid = launch_.block.grid(columns, groups(run));
+    const bool bulk = launch_.bulk_copy;
+    const size_t smem = size_t(launch_.block.x * launch_.block.y / 32) *
                         (bulk ? BulkSlot<W, V>::warp_bytes(R) : R * PipelineSlot<W, V>::kBytes);
     auto* kernel = bulk ? &bit_bulk_kernel<W, V, R, kLife> : &bit_pipeline_kernel<W, V, R, kLife>;
     // Above 48 KiB a block must opt in (per device, so on every launch that needs it).
@@ -240,11 +243,14 @@ class BitEngine final : public DeviceEngine {
       CUDA_CHECK(
           cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
     kernel<<<grid, block, smem, static_cast<cudaStream_t>(stream)>>>(
-        static_cast<const W*>(src), static_cast<W*>(dst), g, run, param("prefetch_l2_rows"),
+        static_cast<const W*>(src), static_cast<W*>(dst), g, run, launch_.prefetch_l2_rows,
         rule_bits(rule()));
     CUDA_CHECK_LAUNCH();
     return 1;
   }
+
+  // Thread rows: runs of `run` rows.
+  int64_t groups(int run) const { return (height() + run - 1) / run; }
 
   RowGeometry geometry() const {
     constexpr int kBits = int(sizeof(W)) * 8;
@@ -259,47 +265,35 @@ class BitEngine final : public DeviceEngine {
 
   template <int P, bool kL2>
   uint64_t pass(const void* src, void* dst, void* stream) {
-    const bool life = rule().is_life();
-    switch (param("words_x")) {
-      case 1:
-        return life ? launch<1, P, kL2, true>(src, dst, stream)
-                    : launch<1, P, kL2, false>(src, dst, stream);
-      case 2:
-        return life ? launch<2, P, kL2, true>(src, dst, stream)
-                    : launch<2, P, kL2, false>(src, dst, stream);
-      default:
-        if constexpr (sizeof(W) == 4)
-          return life ? launch<4, P, kL2, true>(src, dst, stream)
-                      : launch<4, P, kL2, false>(src, dst, stream);
-        else
-          return life ? launch<2, P, kL2, true>(src, dst, stream)
-                      : launch<2, P, kL2, false>(src, dst, stream);
-    }
+    return with_words_x([&](auto v, auto life) {
+      return launch<decltype(v)::value, P, kL2, decltype(life)::value>(src, dst, stream);
+    });
   }
 
   template <int V, int P, bool kL2, bool kLife>
   uint64_t launch(const void* src, void* dst, void* stream) {
-    constexpr int kBits = int(sizeof(W)) * 8;
-    const int bx = param("block_x"), by = param("block_y"), run = param("words_per_thread");
-    RowGeometry g;
-    g.words = (width() + kBits - 1) / kBits;
-    g.pitch_words = int64_t(row_pitch() / sizeof(W));
-    g.height = height();
-    g.last_bit = int((width() - 1) % kBits);
-    g.torus = topology() == Topology::Torus;
+    const int run = launch_.run;
+    const RowGeometry g = geometry();
     const int64_t columns = (g.pitch_words + V - 1) / V;
-    const int64_t groups = (height() + run - 1) / run;
-    const dim3 block{unsigned(bx), unsigned(by)};
-    const dim3 grid{unsigned((columns + bx - 1) / bx),
-                    unsigned(std::min<int64_t>((groups + by - 1) / by, 65535))};
+    const dim3 block = launch_.block.block(), grid = launch_.block.grid(columns, groups(run));
     bit_kernel<W, V, P, kL2, kLife><<<grid, block, 0, static_cast<cudaStream_t>(stream)>>>(
-        static_cast<const W*>(src), static_cast<W*>(dst), g, run, param("prefetch_l2_rows"),
+        static_cast<const W*>(src), static_cast<W*>(dst), g, run, launch_.prefetch_l2_rows,
         rule_bits(rule()));
     CUDA_CHECK_LAUNCH();
     return 1;
   }
 
   EngineInfo info_;
+  // The launch parameters, as parse_params() read them.
+  struct Launch {
+    BlockShape block;
+    int words_x = 1;
+    int run = 1;  // words_per_thread
+    int prefetch_rows = 1;
+    int prefetch_l2_rows = 0;
+    int pipeline_rows = 0;
+    bool bulk_copy = false;  // pipeline_copy 1
+  } launch_;
 };
 
 }  // namespace bit_detail

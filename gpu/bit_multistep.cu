@@ -81,6 +81,7 @@ int output_words(int words_per_thread) {
 
 class BitMultistepEngine final : public DeviceEngine {
  public:
+  BitMultistepEngine() { parse_params(); }
   const EngineInfo& info() const override {
     static const EngineInfo i{
         .name = "bit-multistep",
@@ -159,13 +160,23 @@ class BitMultistepEngine final : public DeviceEngine {
     RulePassShape shape;
     shape.word_bits = 32;
     shape.multistep = true;
-    shape.depth = param("depth");
-    shape.block_warps = param("block_warps");
-    shape.tile_rows = param("tile_rows");
+    shape.depth = launch_.depth;
+    shape.block_warps = launch_.block_warps;
+    shape.tile_rows = launch_.tile_rows;
     return shape;
   }
 
  protected:
+  void parse_params() override {
+    launch_.depth = param("depth");
+    launch_.words_per_thread = param("words_per_thread");
+    launch_.tile_rows = param("tile_rows");
+    launch_.block_warps = param("block_warps");
+    launch_.fma = param("fma_shifts") != 0;
+    launch_.pair_rows = param("rows_per_step") == 2;
+    launch_.warps_per_sm = param("warps_per_sm");
+  }
+
   void check_params(const Params& p) const override {
     const int depth = p.at("depth"), words = p.at("words_per_thread");
     if (depth * words > kMaxDepthTimesWords)
@@ -177,19 +188,19 @@ class BitMultistepEngine final : public DeviceEngine {
   }
 
   // B3/S23 two rows a step, whose kernels also fold the history plane into the pass.
-  bool pair_steps() const { return rule().is_life() && param("rows_per_step") == 2; }
+  bool pair_steps() const { return rule().is_life() && launch_.pair_rows; }
   bool history_in_pass() const override { return pair_steps(); }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t max_generations,
                        void* stream) override {
-    const int depth = multistep::pass_depth(param("depth"), max_generations);
-    const int words_per_thread = param("words_per_thread");
-    const int block_warps = param("block_warps");
-    const bool fma = param("fma_shifts") != 0;
+    const int depth = multistep::pass_depth(launch_.depth, max_generations);
+    const int words_per_thread = launch_.words_per_thread;
+    const int block_warps = launch_.block_warps;
+    const bool fma = launch_.fma;
     const bool pair = pair_steps();
     const HistoryPlane history = pass_history();
     const Kernel kernel = pair ? multistep::pair_kernel(words_per_thread, depth, fma,
-                                                        param("warps_per_sm"), bool(history))
+                                                        launch_.warps_per_sm, bool(history))
                                : select_kernel(rule().is_life(), fma, words_per_thread, depth);
     if (!kernel)
       throw Error("engine bit-multistep: no kernel for depth " + std::to_string(depth) +
@@ -206,7 +217,7 @@ class BitMultistepEngine final : public DeviceEngine {
     a.warp_cols =
         pair ? multistep::pair_warp_cols(a.pitch, words_per_thread)
              : (a.pitch + output_words(words_per_thread) - 1) / output_words(words_per_thread);
-    const int tile_rows = param("tile_rows");
+    const int tile_rows = launch_.tile_rows;
     const int64_t extra = pair ? multistep::pair_extra_rows(depth) : 3 * depth - 1;
     const size_t shared =
         history ? multistep::pair_history_bytes(words_per_thread, depth, block_warps) : 0;
@@ -230,6 +241,17 @@ class BitMultistepEngine final : public DeviceEngine {
   }
 
  private:
+  // The launch parameters, as parse_params() read them.
+  struct Launch {
+    int depth = 16;
+    int words_per_thread = 1;
+    int tile_rows = 0;  // 0: auto_tile_rows()
+    int block_warps = 1;
+    bool fma = false;       // fma_shifts 1
+    bool pair_rows = true;  // rows_per_step 2
+    int warps_per_sm = 0;
+  } launch_;
+
   // Tile height for which whole blocks fill the GPU's resident slots in as few waves as
   // possible, counting the `extra` rows each tile streams (3 * depth - 1 for one-row steps,
   // 4 * depth - 2 for two-row steps): the cost of T tiles is waves(T) * (ceil(height / T) +

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "gpu/block_shape.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_engine.hpp"
 #include "gpu/kernel_engines.hpp"
@@ -162,6 +163,7 @@ static __global__ void __launch_bounds__(1024)
 
 class ByteGroupedEngine final : public DeviceEngine {
  public:
+  ByteGroupedEngine() { parse_params(); }
   const EngineInfo& info() const override {
     static const EngineInfo i{
         .name = "byte-grouped",
@@ -181,27 +183,20 @@ class ByteGroupedEngine final : public DeviceEngine {
     return i;
   }
   std::vector<ParamInfo> param_info() const override {
-    return {{.name = "cells_x",
-             .description = "cells per thread along x (4 per 32-bit word)",
-             .min = 4,
-             .max = 32,
-             .default_value = 32,
-             .power_of_two = true},
-            {.name = "cells_y",
-             .description = "cells per thread along y (rows reuse loads)",
-             .min = 1,
-             .max = 64,
-             .default_value = 4},
-            {.name = "block_x",
-             .description = "threads per block along x",
-             .min = 1,
-             .max = 1024,
-             .default_value = 64},
-            {.name = "block_y",
-             .description = "threads per block along y",
-             .min = 1,
-             .max = 1024,
-             .default_value = 2}};
+    const std::vector<ParamInfo> shape = block_params(64, 2);
+    std::vector<ParamInfo> params = {{.name = "cells_x",
+                                      .description = "cells per thread along x (4 per 32-bit word)",
+                                      .min = 4,
+                                      .max = 32,
+                                      .default_value = 32,
+                                      .power_of_two = true},
+                                     {.name = "cells_y",
+                                      .description = "cells per thread along y (rows reuse loads)",
+                                      .min = 1,
+                                      .max = 64,
+                                      .default_value = 4}};
+    params.insert(params.end(), shape.begin(), shape.end());
+    return params;
   }
   // Rows padded to 16 bytes so that every vector access is aligned.
   DeviceLayout device_layout(int64_t width, int64_t height) const override {
@@ -210,9 +205,14 @@ class ByteGroupedEngine final : public DeviceEngine {
 
  protected:
   void check_params(const Params& p) const override { check_block_threads(p); }
+  void parse_params() override {
+    block_ = {param("block_x"), param("block_y")};
+    cells_x_ = param("cells_x");
+    cells_y_ = param("cells_y");
+  }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
-    switch (param("cells_x")) {
+    switch (cells_x_) {
       case 4:
         return launch<1>(src, dst, stream);
       case 8:
@@ -227,13 +227,11 @@ class ByteGroupedEngine final : public DeviceEngine {
  private:
   template <int K>
   uint64_t launch(const void* src, void* dst, void* stream) {
-    const int bx = param("block_x"), by = param("block_y"), cy = param("cells_y");
+    const int cy = cells_y_;
     const int64_t pitch = int64_t(row_pitch());
     const int64_t columns = (pitch + 4 * K - 1) / (4 * K);
     const int64_t groups = (height() + cy - 1) / cy;
-    const dim3 block{unsigned(bx), unsigned(by)};
-    const dim3 grid{unsigned((columns + bx - 1) / bx),
-                    unsigned(std::min<int64_t>((groups + by - 1) / by, 65535))};
+    const dim3 block = block_.block(), grid = block_.grid(columns, groups);
     const auto* s = static_cast<const uint8_t*>(src);
     auto* d = static_cast<uint8_t*>(dst);
     const bool torus = topology() == Topology::Torus;
@@ -247,6 +245,9 @@ class ByteGroupedEngine final : public DeviceEngine {
     CUDA_CHECK_LAUNCH();
     return 1;
   }
+
+  BlockShape block_;
+  int cells_x_ = 4, cells_y_ = 1;
 };
 
 }  // namespace

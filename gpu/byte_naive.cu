@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "gpu/block_shape.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_engine.hpp"
 #include "gpu/kernel_engines.hpp"
@@ -54,6 +55,7 @@ static __global__ void __launch_bounds__(1024)
 
 class ByteNaiveEngine final : public DeviceEngine {
  public:
+  ByteNaiveEngine() { parse_params(); }
   const EngineInfo& info() const override {
     static const EngineInfo i{
         .name = "byte-naive",
@@ -70,31 +72,18 @@ class ByteNaiveEngine final : public DeviceEngine {
     };
     return i;
   }
-  std::vector<ParamInfo> param_info() const override {
-    return {{.name = "block_x",
-             .description = "threads per block along x",
-             .min = 1,
-             .max = 1024,
-             .default_value = 128},
-            {.name = "block_y",
-             .description = "threads per block along y",
-             .min = 1,
-             .max = 1024,
-             .default_value = 1}};
-  }
+  std::vector<ParamInfo> param_info() const override { return block_params(128, 1); }
   DeviceLayout device_layout(int64_t width, int64_t height) const override {
     return padded_rows(CellLayout::BytePerCell, size_t(width), height);
   }
 
  protected:
   void check_params(const Params& p) const override { check_block_threads(p); }
+  void parse_params() override { block_ = {param("block_x"), param("block_y")}; }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
-    const int bx = param("block_x"), by = param("block_y");
     const int64_t pitch = int64_t(row_pitch());
-    const dim3 block{unsigned(bx), unsigned(by)};
-    const dim3 grid(unsigned((pitch + bx - 1) / bx),
-                    unsigned(std::min<int64_t>((height() + by - 1) / by, 65535)));
+    const dim3 block = block_.block(), grid = block_.grid(pitch, height());
     const auto* s = static_cast<const uint8_t*>(src);
     auto* d = static_cast<uint8_t*>(dst);
     const bool torus = topology() == Topology::Torus;
@@ -108,6 +97,9 @@ class ByteNaiveEngine final : public DeviceEngine {
     CUDA_CHECK_LAUNCH();
     return 1;
   }
+
+ private:
+  BlockShape block_;
 };
 
 }  // namespace

@@ -258,6 +258,7 @@ void DeviceEngine::set_params(const Params& values) {
   check_params(merged);
   const Params previous = params_;
   params_ = merged;
+  parse_params();
   if (width_ == 0) return;
   DeviceLayout next;
   try {
@@ -268,6 +269,7 @@ void DeviceEngine::set_params(const Params& values) {
                   std::to_string(attached_bytes_));
   } catch (...) {
     params_ = previous;
+    parse_params();
     throw;
   }
   if (next.layout == layout_.layout && next.row_pitch_bytes == layout_.row_pitch_bytes &&

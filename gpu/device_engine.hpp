@@ -77,6 +77,10 @@ class DeviceEngine : public GpuEngine {
   // The plane launch_pass() ORs into: history_plane() where the engine folds it into its pass
   // and the pass is the whole generation (no edge fix-up follows it), else none.
   HistoryPlane pass_history() const;
+  // Reads the launch parameters into the engine's own typed fields: set_params() calls it after
+  // every change, and each engine's constructor once for the defaults, so launches read fields
+  // and never look a name up.
+  virtual void parse_params() {}
   // Refuses parameter combinations that the ranges alone do not exclude (throw Error naming
   // the valid ranges). `merged` holds every parameter. Default: any in-range set is valid.
   virtual void check_params(const Params& merged) const { (void)merged; }
@@ -88,7 +92,7 @@ class DeviceEngine : public GpuEngine {
   // Rows of `row_bytes` padded to 16 bytes, so 16-byte accesses stay aligned.
   static DeviceLayout padded_rows(CellLayout layout, size_t row_bytes, int64_t height);
 
-  // Current value of a launch parameter (its default until set).
+  // Current value of a launch parameter (its default until set); for parse_params().
   int param(const std::string& name) const;
   // Row pitch of the current layout in bytes.
   size_t row_pitch() const { return layout_.row_pitch_bytes; }

@@ -548,5 +548,30 @@ TEST(MultistepEngineTest, SwitchingParametersKeepsTheState) {
   EXPECT_EQ(e->generation(), 21u);
 }
 
+// A new depth takes effect at the next step: 2 * D generations take two passes, each swapping
+// the buffers, so the state ends where it started; a depth still at 16 would take one pass.
+TEST(MultistepEngineTest, ANewDepthTakesEffectAtTheNextStep) {
+  if (!have_device()) GTEST_SKIP() << "skipped: no CUDA device";
+  const Grid start = soup(256, 96, Topology::Torus, 5);
+  auto e = make_bit_multistep_engine();
+  e->load(start);
+  uint64_t generations = 0;
+  for (const int depth : {8, 4, 2, 1}) {
+    e->set_params({{"depth", depth}});
+    const int before = e->current_buffer();
+    e->step(uint64_t(2 * depth));
+    generations += uint64_t(2 * depth);
+    EXPECT_EQ(e->current_buffer(), before) << "depth " << depth << ": not two passes";
+  }
+  e->set_params({{"depth", 16}});
+  const int before = e->current_buffer();
+  e->step(16);
+  generations += 16;
+  EXPECT_NE(e->current_buffer(), before) << "depth 16: not one pass";
+  Grid got;
+  e->store(got);
+  EXPECT_EQ(got, reference_after(start, Rule::life(), generations));
+}
+
 }  // namespace
 }  // namespace gpulife::gpu

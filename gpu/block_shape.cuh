@@ -1,0 +1,44 @@
+// The 2-D thread block that launch parameters name block_x and block_y: its ParamInfo, and the
+// grid of such blocks over a field of thread positions.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "core/engine.hpp"
+
+namespace gpulife::gpu {
+
+struct BlockShape {
+  int x = 1, y = 1;
+
+  dim3 block() const { return dim3(unsigned(x), unsigned(y)); }
+  // Blocks covering `columns` x `rows` thread positions; at most 65535 down, the kernels
+  // striding over the rest.
+  dim3 grid(int64_t columns, int64_t rows) const {
+    return dim3(unsigned((columns + x - 1) / x),
+                unsigned(std::min<int64_t>((rows + y - 1) / y, 65535)));
+  }
+};
+
+// block_x and block_y with these defaults and limits (DeviceEngine::check_block_threads()
+// refuses products over 1024).
+inline std::vector<ParamInfo> block_params(int default_x, int default_y, int min_x = 1,
+                                           int multiple_of_x = 1, int max_y = 1024) {
+  return {{.name = "block_x",
+           .description = "threads per block along x",
+           .min = min_x,
+           .max = 1024,
+           .default_value = default_x,
+           .multiple_of = multiple_of_x},
+          {.name = "block_y",
+           .description = "threads per block along y",
+           .min = 1,
+           .max = max_y,
+           .default_value = default_y}};
+}
+
+}  // namespace gpulife::gpu
