@@ -8,19 +8,16 @@
 #include "core/cells.hpp"
 #include "core/error.hpp"
 
+#include "parse_error_support.hpp"
+
 namespace gpulife {
 namespace {
 
 const std::vector<Cell> kGlider = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
 
 ParseError parse_error(std::string_view text, uint64_t max_cells = kMaxPatternCells) {
-  try {
-    parse_cells(text, "test.cells", max_cells);
-  } catch (const ParseError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ParseError for:\n" << text;
-  return ParseError("", 0, 0, "");
+  return test::parse_error_of([&](std::string_view t) { parse_cells(t, "test.cells", max_cells); },
+                              text);
 }
 
 TEST(CellsRead, GliderWithMetadata) {

@@ -9,17 +9,13 @@
 
 #include "core/error.hpp"
 
+#include "parse_error_support.hpp"
+
 namespace gpulife {
 namespace {
 
 ParseError parse_error(std::string_view text) {
-  try {
-    parse_life105(text, "test.lif");
-  } catch (const ParseError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ParseError for:\n" << text;
-  return ParseError("", 0, 0, "");
+  return test::parse_error_of([](std::string_view t) { parse_life105(t, "test.lif"); }, text);
 }
 
 TEST(Life105Read, BlocksAtTheirPositions) {
@@ -46,25 +42,15 @@ TEST(Life105Read, AsGollyReadsIt) {
 }
 
 TEST(Life105Errors, SayWhereAndWhat) {
-  struct Case {
-    const char* text;
-    int64_t line, column;
-    const char* says;
-  };
-  for (const Case& c : {
-           Case{"#Life 1.05\n#P 1\n*\n", 2, 4, "#P x y"},
-           Case{"#Life 1.05\n#P a b\n*\n", 2, 4, "#P x y"},
-           Case{"#Life 1.05\n#P 0 0\n.*x\n", 3, 3, "'x'"},
-           Case{"#Life 1.05\n#P 2305843009213693953 0\n*\n", 2, 4, "range"},
-           Case{"#Life 1.05\n#R 9/9\n", 2, 4, "9/9"},
-           Case{"#Life 1.07\n", 1, 1, "1.05"},
-       }) {
-    SCOPED_TRACE(c.text);
-    const ParseError e = parse_error(c.text);
-    EXPECT_EQ(e.line(), c.line);
-    EXPECT_EQ(e.column(), c.column);
-    EXPECT_NE(e.reason().find(c.says), std::string::npos) << e.what();
-  }
+  test::expect_located_errors([](std::string_view t) { return parse_error(t); },
+                              {
+                                  {"#Life 1.05\n#P 1\n*\n", 2, 4, "#P x y"},
+                                  {"#Life 1.05\n#P a b\n*\n", 2, 4, "#P x y"},
+                                  {"#Life 1.05\n#P 0 0\n.*x\n", 3, 3, "'x'"},
+                                  {"#Life 1.05\n#P 2305843009213693953 0\n*\n", 2, 4, "range"},
+                                  {"#Life 1.05\n#R 9/9\n", 2, 4, "9/9"},
+                                  {"#Life 1.07\n", 1, 1, "1.05"},
+                              });
 }
 
 TEST(Life105Write, BlocksOfAtMost80ColumnsAndRuleAsSurvivalBirth) {

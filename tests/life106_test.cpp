@@ -8,17 +8,14 @@
 #include "core/error.hpp"
 #include "core/life106.hpp"
 
+#include "parse_error_support.hpp"
+
 namespace gpulife {
 namespace {
 
 ParseError parse_error(std::string_view text, uint64_t max_cells = kMaxPatternCells) {
-  try {
-    parse_life106(text, "test.lif", max_cells);
-  } catch (const ParseError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ParseError for:\n" << text;
-  return ParseError("", 0, 0, "");
+  return test::parse_error_of([&](std::string_view t) { parse_life106(t, "test.lif", max_cells); },
+                              text);
 }
 
 TEST(Life106Read, Glider) {
@@ -68,24 +65,15 @@ TEST(Life106Read, DescriptionRuleAndMissingHeader) {
 }
 
 TEST(Life106Errors, MalformedLines) {
-  struct Case {
-    const char* text;
-    int64_t line, column;
-    const char* says;
-  };
-  for (const Case& c :
-       {Case{"#Life 1.06\n1 2\n3\n", 3, 1, "two integers"},
-        Case{"#Life 1.06\n1 2\n  x 4\n", 3, 3, "\"x\""},
-        Case{"#Life 1.06\n1 2.5\n", 2, 3, "\"2.5\""}, Case{"#Life 1.06\n1 2 3\n", 2, 5, "after"},
-        Case{"#Life 1.06\n99999999999999999999 0\n", 2, 1, "integer"},
-        Case{"#Life 1.05\n#P 0 0\n.O\n", 1, 7, "1.05"}, Case{"#Life 1.06\n#P 0 0\n", 2, 1, "1.05"},
-        Case{"#Life 1.06\n#R B3/S23/G4\n", 2, 4, "B3/S23/G4"}}) {
-    SCOPED_TRACE(c.text);
-    const ParseError e = parse_error(c.text);
-    EXPECT_EQ(e.line(), c.line);
-    EXPECT_EQ(e.column(), c.column);
-    EXPECT_NE(e.reason().find(c.says), std::string::npos) << e.what();
-  }
+  test::expect_located_errors([](std::string_view t) { return parse_error(t); },
+                              {{"#Life 1.06\n1 2\n3\n", 3, 1, "two integers"},
+                               {"#Life 1.06\n1 2\n  x 4\n", 3, 3, "\"x\""},
+                               {"#Life 1.06\n1 2.5\n", 2, 3, "\"2.5\""},
+                               {"#Life 1.06\n1 2 3\n", 2, 5, "after"},
+                               {"#Life 1.06\n99999999999999999999 0\n", 2, 1, "integer"},
+                               {"#Life 1.05\n#P 0 0\n.O\n", 1, 7, "1.05"},
+                               {"#Life 1.06\n#P 0 0\n", 2, 1, "1.05"},
+                               {"#Life 1.06\n#R B3/S23/G4\n", 2, 4, "B3/S23/G4"}});
 }
 
 TEST(Life106Errors, TooManyLiveCells) {

@@ -11,17 +11,13 @@
 #include "core/grid.hpp"
 #include "core/rle.hpp"
 
+#include "parse_error_support.hpp"
+
 namespace gpulife {
 namespace {
 
 ParseError parse_error(std::string_view text) {
-  try {
-    parse_macrocell(text, "test.mc");
-  } catch (const ParseError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ParseError for:\n" << text;
-  return ParseError("", 0, 0, "");
+  return test::parse_error_of([](std::string_view t) { parse_macrocell(t, "test.mc"); }, text);
 }
 
 // A glider in the top-left leaf of a level-4 root (what bgolly writes for one).
@@ -94,37 +90,28 @@ TEST(MacrocellRead, LifeHistoryStates) {
 }
 
 TEST(MacrocellErrors, NodesLevelsAndStates) {
-  struct Case {
-    const char* text;
-    int64_t line, column;
-    const char* says;
-  };
-  for (const Case& c : {
-           Case{"#R B3/S23\n", 1, 1, "[M2]"},
-           Case{"[M2]\n.*$\n4 1 2 0 0\n", 3, 5, "not defined before it"},
-           Case{"[M2]\n.*$\n5 1 0 0 0\n", 3, 3, "children must be of level 4"},
-           Case{"[M2]\n.*$\n4 1 0 0 0\n4 0 2 0 0\n", 4, 5, "children must be of level 3"},
-           Case{"[M2]\n.*$\n63 1 0 0 0\n", 3, 1, "impossible level 63"},
-           Case{"[M2]\n.*$\n0 1 0 0 0\n", 3, 1, "impossible level 0"},
-           Case{"[M2]\n.*$\n4 1 0 0\n", 3, 1, "five numbers"},
-           Case{"[M2]\n.*$\n4 1 x 0 0\n", 3, 5, "\"x\""},
-           Case{"[M2]\n.*$\n4 1 -1 0 0\n", 3, 5, "\"-1\""},
-           Case{"[M2]\n.*.*.*.*.$\n", 2, 9, "longer than 8"},
-           Case{"[M2]\n$$$$$$$$*$\n", 2, 9, "more than 8 rows"},
-           Case{"[M2]\n.*o\n", 2, 3, "'o'"},
-           Case{"[M2]\n#R B3/S23\n1 0 1 2 0\n", 3, 7, "state 2 does not exist"},
-           Case{"[M2]\n#R LifeHistory\n1 0 7 0 0\n", 3, 5, "state 7"},
-           Case{"[M2]\n#R LifeHistory\n1 0 6 0 0\n", 3, 5, "boundary"},
-           Case{"[M2]\n#R WireWorld\n", 2, 4, "WireWorld"},
-           Case{"[M2]\n#G -5\n", 2, 4, "generation"},
-           Case{"[M2]\nhello\n", 2, 1, "'h'"},
-       }) {
-    SCOPED_TRACE(c.text);
-    const ParseError e = parse_error(c.text);
-    EXPECT_EQ(e.line(), c.line);
-    EXPECT_EQ(e.column(), c.column);
-    EXPECT_NE(e.reason().find(c.says), std::string::npos) << e.what();
-  }
+  test::expect_located_errors(
+      [](std::string_view t) { return parse_error(t); },
+      {
+          {"#R B3/S23\n", 1, 1, "[M2]"},
+          {"[M2]\n.*$\n4 1 2 0 0\n", 3, 5, "not defined before it"},
+          {"[M2]\n.*$\n5 1 0 0 0\n", 3, 3, "children must be of level 4"},
+          {"[M2]\n.*$\n4 1 0 0 0\n4 0 2 0 0\n", 4, 5, "children must be of level 3"},
+          {"[M2]\n.*$\n63 1 0 0 0\n", 3, 1, "impossible level 63"},
+          {"[M2]\n.*$\n0 1 0 0 0\n", 3, 1, "impossible level 0"},
+          {"[M2]\n.*$\n4 1 0 0\n", 3, 1, "five numbers"},
+          {"[M2]\n.*$\n4 1 x 0 0\n", 3, 5, "\"x\""},
+          {"[M2]\n.*$\n4 1 -1 0 0\n", 3, 5, "\"-1\""},
+          {"[M2]\n.*.*.*.*.$\n", 2, 9, "longer than 8"},
+          {"[M2]\n$$$$$$$$*$\n", 2, 9, "more than 8 rows"},
+          {"[M2]\n.*o\n", 2, 3, "'o'"},
+          {"[M2]\n#R B3/S23\n1 0 1 2 0\n", 3, 7, "state 2 does not exist"},
+          {"[M2]\n#R LifeHistory\n1 0 7 0 0\n", 3, 5, "state 7"},
+          {"[M2]\n#R LifeHistory\n1 0 6 0 0\n", 3, 5, "boundary"},
+          {"[M2]\n#R WireWorld\n", 2, 4, "WireWorld"},
+          {"[M2]\n#G -5\n", 2, 4, "generation"},
+          {"[M2]\nhello\n", 2, 1, "'h'"},
+      });
 }
 
 TEST(MacrocellWrite, RoundTripsCellsStatesAndPosition) {

@@ -9,6 +9,8 @@
 #include "core/error.hpp"
 #include "core/rle.hpp"
 
+#include "parse_error_support.hpp"
+
 namespace gpulife {
 namespace {
 
@@ -16,13 +18,8 @@ const std::vector<Cell> kGlider = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
 
 // Runs parse_rle expecting a ParseError; returns it so tests can check where and why.
 ParseError parse_error(std::string_view text, uint64_t max_cells = kMaxPatternCells) {
-  try {
-    parse_rle(text, "test.rle", max_cells);
-  } catch (const ParseError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ParseError for:\n" << text;
-  return ParseError("", 0, 0, "");
+  return test::parse_error_of([&](std::string_view t) { parse_rle(t, "test.rle", max_cells); },
+                              text);
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
