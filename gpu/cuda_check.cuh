@@ -9,9 +9,12 @@
 
 namespace gpulife::gpu {
 
-// Throws Error naming the failed expression, where it is, and CUDA's explanation.
+// Throws Error naming the failed expression, where it is, and CUDA's explanation. The runtime's
+// last error is cleared first (errors that do not break the context are not sticky), so the
+// next launch, wherever it is, does not report this failure again as its own.
 inline void cuda_check(cudaError_t status, const char* expression, const char* file, int line) {
   if (status == cudaSuccess) return;
+  (void)cudaGetLastError();
   throw Error(std::string("CUDA error: ") + cudaGetErrorString(status) + " (" +
               cudaGetErrorName(status) + ") in " + expression + " at " + file + ":" +
               std::to_string(line));

@@ -23,6 +23,7 @@ namespace {
 
 void check(cudaError_t status, const char* expression, int line) {
   if (status == cudaSuccess) return;
+  (void)cudaGetLastError();  // reported here, not again by the next launch (see cuda_check)
   throw Error(std::string("CUDA-OpenGL interop failed: ") + cudaGetErrorString(status) + " (" +
               cudaGetErrorName(status) + ") in " + expression +
               " at gpu/interop.cpp:" + std::to_string(line) +
