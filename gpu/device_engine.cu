@@ -253,6 +253,10 @@ Params DeviceEngine::params() const {
 
 void DeviceEngine::set_params(const Params& values) {
   validate_params(info(), param_info(), values);
+  if (width_ > 0 && !buffers_[0])
+    throw Error("engine " + info().name +
+                ": set_params() needs the state, and the engine let go of its buffers "
+                "(attach or load first)");
   Params merged = params();
   for (const auto& [name, value] : values) merged[name] = value;
   check_params(merged);
@@ -340,6 +344,14 @@ void DeviceEngine::resize(int64_t width, int64_t height, Topology topology) {
   // Dead cells are stored as ones where the rule keeps the state complemented.
   if (inverted()) invert_state(buffers_[current_], false);
   sync();
+}
+
+void DeviceEngine::forget_attached() noexcept {
+  if (!attached_) return;
+  attached_ = false;
+  attached_bytes_ = 0;
+  buffers_[0] = buffers_[1] = nullptr;
+  invalidate_cache();
 }
 
 void DeviceEngine::attach(const ExternalBuffers& external) {

@@ -54,6 +54,7 @@ class DeviceEngine : public GpuEngine {
   // attach(). load_device() replaces the cells and keeps the generation count.
   void resize(int64_t width, int64_t height, Topology topology) override;
   void attach(const ExternalBuffers& buffers) override;
+  void forget_attached() noexcept override;
   int current_buffer() const override { return current_; }
   void set_current_buffer(int index) override;
   void store_device(uint64_t* canonical) const override;

@@ -40,8 +40,13 @@ class GpuEngine : public Engine {
   // Makes the engine use caller-owned buffers (e.g. mapped GL buffers) instead of its own
   // memory, from now on; call again whenever the pointers may have changed (after each map).
   // The contents are kept: the engine's current state is in buffer[current_buffer()].
-  // Pass {} to go back to owned memory (state is copied over).
+  // Pass {} to go back to owned memory (state is copied over). BufferLoan below ends the
+  // attachment by itself.
   virtual void attach(const ExternalBuffers& buffers) = 0;
+  // Lets go of attached buffers without copying anything out of them: until attach() lends
+  // buffers again (holding the state, e.g. the same GL buffers mapped anew) or load() replaces
+  // the state, the engine holds none, and calls that need it throw. No CUDA call; never throws.
+  virtual void forget_attached() noexcept = 0;
   // Which of the two buffers holds the current generation.
   virtual int current_buffer() const = 0;
   // Tells the engine which buffer holds the current state (after a caller swapped them).
@@ -67,6 +72,45 @@ class GpuEngine : public Engine {
   // stepped that way, core/rule_phases.hpp): whoever draws straight from device memory inverts
   // it. store(), population(), hash() and read_region() always give the true cells.
   virtual bool stored_inverted() const { return false; }
+};
+
+// Buffers lent to an engine (attach()) for as long as this lives: when it ends, by destruction,
+// by assignment or by end(), the engine lets go of them (forget_attached()), so it never keeps
+// pointers into memory its owner frees or unmaps. end(true) moves the state into the engine's
+// own memory instead. Declare a loan after the buffers it lends, so it ends first.
+class BufferLoan {
+ public:
+  BufferLoan() = default;
+  BufferLoan(GpuEngine& engine, const ExternalBuffers& buffers) : engine_(&engine) {
+    engine.attach(buffers);
+  }
+  ~BufferLoan() { end(); }
+  BufferLoan(BufferLoan&& other) noexcept : engine_(other.engine_) { other.engine_ = nullptr; }
+  BufferLoan& operator=(BufferLoan&& other) noexcept {
+    if (this != &other) {
+      end();
+      engine_ = other.engine_;
+      other.engine_ = nullptr;
+    }
+    return *this;
+  }
+  BufferLoan(const BufferLoan&) = delete;
+  BufferLoan& operator=(const BufferLoan&) = delete;
+
+  bool active() const { return engine_ != nullptr; }
+  // Ends the loan now. keep_state: the engine copies the state into memory of its own first
+  // (attach({}); throws Error when that memory cannot be had, and the loan stays).
+  void end(bool keep_state = false) {
+    if (!engine_) return;
+    if (keep_state)
+      engine_->attach({});
+    else
+      engine_->forget_attached();
+    engine_ = nullptr;
+  }
+
+ private:
+  GpuEngine* engine_ = nullptr;
 };
 
 }  // namespace gpulife::gpu

@@ -80,6 +80,7 @@ class RecordingGpuEngine final : public gpu::GpuEngine {
     inner_->load(Grid(w, h, t));
   }
   void attach(const gpu::ExternalBuffers&) override {}
+  void forget_attached() noexcept override {}
   int current_buffer() const override { return 0; }
   void set_current_buffer(int) override {}
   void store_device(uint64_t*) const override {}

@@ -1,14 +1,18 @@
 // CudaStream and CudaEvent: move-only owners that release their handle once, and events that
-// time work on a stream.
+// time work on a stream. BufferLoan: an engine lets go of lent buffers when the loan ends.
 #include "gpu/cuda_handles.hpp"
 
+#include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
 #include <type_traits>
 #include <utility>
 
 #include "core/error.hpp"
+#include "gpu/device_buffer.hpp"
+#include "gpu/kernel_engines.hpp"
 #include "tests/gpu_test_support.hpp"
+#include "tests/reference_runs.hpp"
 
 namespace gpulife::gpu {
 namespace {
@@ -59,6 +63,46 @@ TEST(CudaHandles, EventsMeasureTheTimeBetweenThem) {
   order.record(stream);
   order.synchronize();
   EXPECT_THROW((void)order.elapsed_ms(start), Error);
+  // The failure is reported once: the next launch or call must not find it as its last error.
+  EXPECT_EQ(cudaPeekAtLastError(), cudaSuccess);
+}
+
+static_assert(!std::is_copy_constructible_v<BufferLoan> &&
+              std::is_nothrow_move_assignable_v<BufferLoan>);
+
+// A loan that ends lets the engine forget the buffers (calls that need the state throw); lending
+// the same buffers again carries on from the state they hold; end(true) moves the state into
+// the engine's own memory, so the buffers may go.
+TEST(BufferLoan, EndingItLetsGoOfTheBuffersOrKeepsTheState) {
+  REQUIRE_DEVICE();
+  const Grid start = test::soup(300, 170, Topology::Torus, 9);
+  for (const char* name : {"bit64", "byte-grouped", "bit-multistep"}) {
+    SCOPED_TRACE(name);
+    auto e = std::string(name) == "bit64"          ? make_bit64_engine()
+             : std::string(name) == "byte-grouped" ? make_byte_grouped_engine()
+                                                   : make_bit_multistep_engine();
+    const size_t bytes = e->device_layout(start.width(), start.height()).buffer_bytes;
+    DeviceBuffer a(bytes), b(bytes);
+    const ExternalBuffers lent{{a.data(), b.data()}, bytes};
+    {
+      BufferLoan loan(*e, lent);
+      e->load(start);
+      e->step(5);
+    }
+    EXPECT_THROW(e->step(1), Error);
+    EXPECT_THROW(e->set_params({}), Error);
+    BufferLoan again(*e, lent);
+    e->step(6);
+    again.end(/*keep_state=*/true);
+    EXPECT_FALSE(again.active());
+    a = DeviceBuffer();
+    b = DeviceBuffer();
+    e->step(3);
+    Grid got;
+    e->store(got);
+    EXPECT_EQ(got, test::reference_after(start, Rule::life(), 14));
+    EXPECT_EQ(e->generation(), 14u);
+  }
 }
 
 }  // namespace

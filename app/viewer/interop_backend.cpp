@@ -43,7 +43,7 @@ InteropBackend::CudaAccess::CudaAccess(InteropBackend& b) : backend_(b) {
   ext.buffer[0] = mapped_->pointer(0);
   ext.buffer[1] = mapped_->pointer(1);
   ext.bytes = b.buffer_bytes_;
-  b.engine_->attach(ext);
+  b.loan_ = gpu::BufferLoan(*b.engine_, ext);
   if (b.history_registration_)
     b.engine_->set_history_plane({static_cast<uint64_t*>(mapped_->pointer(2)), b.history_pitch_});
 }
@@ -64,7 +64,10 @@ InteropBackend::CudaAccess::~CudaAccess() {
     } catch (...) {
       // A failed kernel has already thrown from the call that launched it.
     }
+    return;
   }
+  // The mapped pointers die with the mapping (mapped_, after this body): the engine lets go.
+  backend_.loan_.end();
 }
 
 InteropBackend::InteropBackend(const std::string& engine, const Grid& grid, const Rule& rule,
@@ -114,7 +117,9 @@ InteropBackend::InteropBackend(const std::string& engine, InteropBackend& from, 
 }
 
 InteropBackend::~InteropBackend() {
-  // The engine is told nothing: it dies with the buffers. GL must be done with them first.
+  // The engine lets go of the buffers before they go (it copies nothing: it dies with them), and
+  // GL must be done with them first.
+  loan_.end();
   drawn_.wait();
   release_history();
   release_buffers();
@@ -191,6 +196,7 @@ void InteropBackend::release_buffers() {
 void InteropBackend::allocate_buffers(size_t bytes) {
   bytes = (bytes + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment;
   drawn_.wait();
+  loan_.end();  // before the buffers go (set_params() has moved the state out already)
   release_buffers();
   if (path_.path == InteropPath::Shared) {
     for (auto& s : shared_) s = gpu::SharedGlBuffer(bytes);
@@ -226,7 +232,7 @@ void InteropBackend::attach_shared() {
   ext.buffer[0] = shared_[0].device_pointer();
   ext.buffer[1] = shared_[1].device_pointer();
   ext.bytes = buffer_bytes_;
-  engine_->attach(ext);  // for good: the pointers never change
+  loan_ = gpu::BufferLoan(*engine_, ext);  // for good: the pointers never change
 }
 
 unsigned int InteropBackend::gl_buffer(int i) const {
@@ -333,12 +339,19 @@ void InteropBackend::edit_engine(const std::function<Box(Engine&)>& fn) {
   if (!touched.empty()) refresh_population(a.engine(), true);
 }
 
+void InteropBackend::set_rule(const Rule& rule) {
+  // A rule that stores the cells complemented (B0) converts them, so CUDA needs the buffers.
+  CudaAccess a(*this);
+  ++version_;
+  a.engine().set_rule(rule);
+}
+
 void InteropBackend::set_params(const Params& params) {
   // A new layout may need larger buffers: park the state in the engine's own memory, change the
   // parameters there, then move it back into buffers of the size the layout needs.
   {
     CudaAccess a(*this);
-    a.engine().attach({});
+    loan_.end(/*keep_state=*/true);
   }
   std::exception_ptr refused;
   try {

@@ -46,7 +46,7 @@ class InteropBackend final : public SimBackend {
   std::vector<ParamInfo> param_info() override { return engine_->param_info(); }
   Params params() override { return engine_->params(); }
   void set_params(const Params& params) override;
-  void set_rule(const Rule& rule) override { engine_->set_rule(rule); }
+  void set_rule(const Rule& rule) override;
   double bytes_per_generation() override { return engine_->bytes_per_generation(); }
   void set_stats_request(const StatsRequest& request) override { request_ = request; }
   void set_history(bool on, const Grid* initial = nullptr) override;
@@ -86,8 +86,8 @@ class InteropBackend final : public SimBackend {
 
   // (Re)creates both state buffers with room for `bytes` each, zero-filled.
   void allocate_buffers(size_t bytes);
-  // Shared path: points the engine at the shared buffers (moving its state in). The registered
-  // path attaches the mapped pointers in every CudaAccess instead.
+  // Shared path: lends the engine the shared buffers (moving its state in). The registered
+  // path lends the mapped pointers in every CudaAccess instead.
   void attach_shared();
   void release_buffers();
   // The history plane's memory (same path as the state), zero-filled or from `initial`.
@@ -112,6 +112,9 @@ class InteropBackend final : public SimBackend {
   gpu::SharedGlBuffer history_shared_;
   GlBuffer history_buffer_;
   gpu::GlBufferRegistration history_registration_;
+  // The state buffers lent to the engine: for good on the shared path, for one CudaAccess on the
+  // registered one (the mapped pointers change). Declared after the buffers, so it ends first.
+  gpu::BufferLoan loan_;
   StatsRequest request_;
   GlFence drawn_;  // placed after the last draw of these buffers
   uint64_t version_ = 1;
