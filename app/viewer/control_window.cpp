@@ -11,7 +11,7 @@ void draw_control_window(ViewerState& s) {
   draw_menu_bar(s);
   draw_tile_labels(s);
   draw_compare_window(s);
-  draw_graph_window(s);
+  draw_graph_window(s.watch, s.ui_scale);
   draw_identify_window(s);
   draw_info_window(s);
   if (!s.show_panel) {
@@ -31,7 +31,7 @@ void draw_control_window(ViewerState& s) {
   if (ImGui::Begin("gpulife", nullptr, flags)) {
     ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.58f);
     file_panel(s);
-    stats_panel(s);
+    stats_panel(s.sim, s.frame, s.ui_scale);
     if (ImGui::CollapsingHeader("Run", ImGuiTreeNodeFlags_DefaultOpen)) run_panel(s);
     if (ImGui::CollapsingHeader("Edit", ImGuiTreeNodeFlags_DefaultOpen)) edit_panel(s);
     if (ImGui::CollapsingHeader("Engine")) engine_panel(s);

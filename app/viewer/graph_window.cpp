@@ -46,10 +46,9 @@ void draw_series(const PopulationGraph& g, GraphSeries series, size_t first, ImV
 
 }  // namespace
 
-void draw_graph_window(ViewerState& s) {
-  WatchState& w = s.watch;
+void draw_graph_window(WatchState& w, float ui_scale) {
   if (!w.show_graph) return;
-  const float scale = s.ui_scale;
+  const float scale = ui_scale;
   ImGui::SetNextWindowSize(ImVec2(460 * scale, 260 * scale), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x - 470 * scale, display.y - 270 * scale),

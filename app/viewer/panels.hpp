@@ -13,9 +13,10 @@ void draw_control_window(ViewerState& state);  // control_window.cpp
 void engine_panel(ViewerState& state);  // engine_panel.cpp: engine choice, launch parameters
 void run_panel(ViewerState& state);     // run_panel.cpp: run/pause, step, pace
 void grid_panel(ViewerState& state);    // grid_panel.cpp: size, topology, rule
-void stats_panel(ViewerState& state);   // stats_panel.cpp: live figures and history
-void edit_panel(ViewerState& state);    // edit_panel.cpp: tools, undo, selection, paste
-void file_panel(ViewerState& state);    // file_dialogs.cpp: open, save, library, help, recent
+// stats_panel.cpp: live figures and history; it reads only the simulation and the frame's times.
+void stats_panel(Simulation& sim, const FrameFigures& frame, float ui_scale);
+void edit_panel(ViewerState& state);     // edit_panel.cpp: tools, undo, selection, paste
+void file_panel(ViewerState& state);     // file_dialogs.cpp: open, save, library, help, recent
 void compare_panel(ViewerState& state);  // compare_panel.cpp: start/stop, tiles, check interval
 void watch_panel(ViewerState& state);    // watch_panel.cpp: colours, graph, Identify, Track, stops
 
@@ -35,11 +36,12 @@ void draw_prompts(ViewerState& state);
 // A tooltip wrapped to tooltip_width(), which always fits inside the window (tooltip.cpp).
 void wrapped_tooltip(const std::string& text);
 float tooltip_width();
-void draw_graph_window(ViewerState& state);     // graph_window.cpp: the population graph
+// graph_window.cpp: the population graph, from the watch's samples and settings alone.
+void draw_graph_window(WatchState& watch, float ui_scale);
 void draw_identify_window(ViewerState& state);  // watch_panel.cpp: Identify's result
 void draw_info_window(ViewerState& state);      // watch_panel.cpp: the pattern's own description
-void draw_compare_window(ViewerState& state);  // compare_panel.cpp: live bars, agreement
-void draw_tile_labels(ViewerState& state);     // compare_panel.cpp: engine name per tile
+void draw_compare_window(ViewerState& state);   // compare_panel.cpp: live bars, agreement
+void draw_tile_labels(ViewerState& state);      // compare_panel.cpp: engine name per tile
 // A plot of ms/generation (history_plot.cpp): scaled to the steady state, the limit marked;
 // `colour` 0 takes the style's plot colour.
 void draw_ms_history(const std::vector<float>& history, double limit_ms, float height,

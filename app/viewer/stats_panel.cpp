@@ -8,9 +8,9 @@
 
 namespace gpulife::app {
 
-void stats_panel(ViewerState& s) {
-  const LiveFigures& f = s.sim.figures();
-  ImGui::Text("%s  %s", s.sim.engine_name().c_str(), s.sim.running ? "running" : "paused");
+void stats_panel(Simulation& sim, const FrameFigures& frame, float ui_scale) {
+  const LiveFigures& f = sim.figures();
+  ImGui::Text("%s  %s", sim.engine_name().c_str(), sim.running ? "running" : "paused");
   ImGui::Text("generation %" PRIu64, f.generation);
   ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);
   if (f.population_known) {
@@ -33,18 +33,18 @@ void stats_panel(ViewerState& s) {
   ImGui::Text("%.0f gens/s, %llu/frame", f.generations_per_second,
               static_cast<unsigned long long>(f.gens_per_frame));
   ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);
-  ImGui::Text("frame %.1f ms", s.frame.frame_ms);
-  ImGui::TextDisabled("draw %.2f ms GPU", s.frame.render_gpu_ms);
-  if (s.frame.upload_ms > 0) {
+  ImGui::Text("frame %.1f ms", frame.frame_ms);
+  ImGui::TextDisabled("draw %.2f ms GPU", frame.render_gpu_ms);
+  if (frame.upload_ms > 0) {
     ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.55f);
-    ImGui::TextDisabled("upload %.3f ms", s.frame.upload_ms);
+    ImGui::TextDisabled("upload %.3f ms", frame.upload_ms);
   }
-  if (s.sim.active()) {
+  if (sim.active()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("state: %s", s.sim.backend().memory_description().c_str());
+    ImGui::TextWrapped("state: %s", sim.backend().memory_description().c_str());
     ImGui::PopStyleColor();
   }
-  draw_ms_history(s.sim.ms_history(), f.limit_ms_per_generation, 56.0f * s.ui_scale);
+  draw_ms_history(sim.ms_history(), f.limit_ms_per_generation, 56.0f * ui_scale);
 }
 
 }  // namespace gpulife::app
