@@ -404,7 +404,7 @@ void draw_edit_windows(ViewerState& s) {
   }
   if (s.edit.show_help) help_window(s);
   draw_prompts(s);
-  draw_notices(s);
+  draw_notices(s.notices, free_area_left(s), free_area_top(s), s.ui_scale);
   draw_edit_overlay(s);
 }
 

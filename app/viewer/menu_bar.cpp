@@ -88,4 +88,9 @@ float free_area_top(const ViewerState& s) {
   return float(s.menu_bar_height / scale) + 8.0f * s.ui_scale;
 }
 
+float free_area_left(const ViewerState& s) {
+  const float scale = std::max(ImGui::GetIO().DisplayFramebufferScale.x, 1e-3f);
+  return s.show_panel ? float(s.panel_max.x / scale) : 0.0f;
+}
+
 }  // namespace gpulife::app

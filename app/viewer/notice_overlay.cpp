@@ -7,13 +7,10 @@
 
 namespace gpulife::app {
 
-void draw_notices(ViewerState& s) {
+void draw_notices(Notices& notices, float left, float top, float ui_scale) {
   ImGuiIO& io = ImGui::GetIO();
-  s.notices.tick(io.DeltaTime);
-  if (s.notices.items().empty()) return;
-  const ImVec2 scale = io.DisplayFramebufferScale;
-  const float left = s.show_panel ? float(s.panel_max.x / std::max(scale.x, 1e-3f)) : 0.0f;
-  const float top = free_area_top(s);
+  notices.tick(io.DeltaTime);
+  if (notices.items().empty()) return;
   const float width = std::min(ImGui::GetFontSize() * 36.0f, io.DisplaySize.x - left - 16.0f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoNav |
@@ -21,7 +18,7 @@ void draw_notices(ViewerState& s) {
                                  ImGuiWindowFlags_AlwaysAutoResize;
   std::optional<uint64_t> dismiss;
   float y = top;
-  const auto& items = s.notices.items();
+  const auto& items = notices.items();
   for (auto it = items.rbegin(); it != items.rend(); ++it) {  // newest at the top
     const Notice& n = *it;
     const bool error = n.kind == NoticeKind::Error;
@@ -49,13 +46,13 @@ void draw_notices(ViewerState& s) {
       ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - button);
       if (ImGui::SmallButton("x")) dismiss = n.id;
       if (ImGui::IsItemHovered()) wrapped_tooltip(error ? "dismiss (Esc)" : "dismiss");
-      y += ImGui::GetWindowSize().y + 4.0f * s.ui_scale;
+      y += ImGui::GetWindowSize().y + 4.0f * ui_scale;
     }
     ImGui::End();
     ImGui::PopStyleVar();
     ImGui::PopStyleColor(2);
   }
-  if (dismiss) s.notices.dismiss(*dismiss);
+  if (dismiss) notices.dismiss(*dismiss);
 }
 
 }  // namespace gpulife::app

@@ -1,6 +1,7 @@
 // The ImGui panels, one file each; the control window stacks them down the left side.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,8 +30,11 @@ void draw_menu_bar(ViewerState& state);
 // Where windows and overlays start below the menu bar (in ImGui's units, a margin included), so
 // that none covers the bar's figures.
 float free_area_top(const ViewerState& state);
-// Notices over the grid (notice_overlay.cpp).
-void draw_notices(ViewerState& state);
+// Where the free area starts beside the panel (ImGui's units; 0 with the panel hidden).
+float free_area_left(const ViewerState& state);
+// Notices over the grid, centred in the free area right of `left`, from `top` down
+// (notice_overlay.cpp).
+void draw_notices(Notices& notices, float left, float top, float ui_scale);
 // "Grow the grid?" with each choice's memory, and confirmations (prompts.cpp).
 void draw_prompts(ViewerState& state);
 // A tooltip wrapped to tooltip_width(), which always fits inside the window (tooltip.cpp).
@@ -39,9 +43,11 @@ float tooltip_width();
 // graph_window.cpp: the population graph, from the watch's samples and settings alone.
 void draw_graph_window(WatchState& watch, float ui_scale);
 void draw_identify_window(ViewerState& state);  // watch_panel.cpp: Identify's result
-void draw_info_window(ViewerState& state);      // watch_panel.cpp: the pattern's own description
-void draw_compare_window(ViewerState& state);   // compare_panel.cpp: live bars, agreement
-void draw_tile_labels(ViewerState& state);      // compare_panel.cpp: engine name per tile
+// watch_panel.cpp: the pattern's own description, its links copied with `set_clipboard`.
+void draw_info_window(WatchState& watch, float top, float ui_scale,
+                      const std::function<void(const std::string&)>& set_clipboard);
+void draw_compare_window(ViewerState& state);  // compare_panel.cpp: live bars, agreement
+void draw_tile_labels(ViewerState& state);     // compare_panel.cpp: engine name per tile
 // A plot of ms/generation (history_plot.cpp): scaled to the steady state, the limit marked;
 // `colour` 0 takes the style's plot colour.
 void draw_ms_history(const std::vector<float>& history, double limit_ms, float height,

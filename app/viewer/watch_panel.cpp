@@ -13,8 +13,7 @@ namespace gpulife::app {
 namespace {
 
 // Two columns, names dimmed: Identify's result and the pattern's description.
-void key_value_table(const char* id,
-                     const std::vector<std::pair<std::string, std::string>>& rows) {
+void key_value_table(const char* id, const std::vector<std::pair<std::string, std::string>>& rows) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit)) return;
   for (const auto& [key, value] : rows) {
     ImGui::TableNextRow();
@@ -162,12 +161,12 @@ void draw_identify_window(ViewerState& s) {
   ImGui::End();
 }
 
-void draw_info_window(ViewerState& s) {
-  WatchState& w = s.watch;
+void draw_info_window(WatchState& w, float top, float ui_scale,
+                      const std::function<void(const std::string&)>& set_clipboard) {
   if (!w.show_info) return;
-  ImGui::SetNextWindowSize(ImVec2(380 * s.ui_scale, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(380 * ui_scale, 0), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, free_area_top(s)), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, top), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Pattern info", &w.show_info, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
     return;
@@ -178,13 +177,12 @@ void draw_info_window(ViewerState& s) {
   key_value_table("info", info_fields(info));
   if (!info.comments.empty()) {
     ImGui::Separator();
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 360 * s.ui_scale);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 360 * ui_scale);
     for (const std::string& c : info.comments) ImGui::TextUnformatted(c.empty() ? " " : c.c_str());
     ImGui::PopTextWrapPos();
   }
   for (const std::string& link : info.links) {
-    if (ImGui::SmallButton(("copy " + link).c_str()) && s.edit.set_clipboard)
-      s.edit.set_clipboard(link);
+    if (ImGui::SmallButton(("copy " + link).c_str()) && set_clipboard) set_clipboard(link);
   }
   ImGui::End();
 }
