@@ -211,13 +211,14 @@ class BitEngine final : public DeviceEngine {
   uint64_t with_words_x(F&& f) {
     const bool life = rule().is_life();
     auto go = [&](auto v) { return life ? f(v, std::true_type{}) : f(v, std::false_type{}); };
+    constexpr int kWidest = sizeof(W) == 4 ? 4 : 2;  // 16 bytes
     switch (launch_.words_x) {
       case 1:
         return go(std::integral_constant<int, 1>{});
       case 2:
         return go(std::integral_constant<int, 2>{});
       default:
-        return go(std::integral_constant < int, sizeof(W) == 4 ? 4 : 2 > {});
+        return go(std::integral_constant<int, kWidest>{});
     }
   }
 

@@ -86,9 +86,10 @@ class BufferLoan {
   }
   ~BufferLoan() { end(); }
   BufferLoan(BufferLoan&& other) noexcept : engine_(other.engine_) { other.engine_ = nullptr; }
+  // A new loan to the same engine has already replaced these buffers: this one just passes.
   BufferLoan& operator=(BufferLoan&& other) noexcept {
     if (this != &other) {
-      end();
+      if (engine_ != other.engine_) end();
       engine_ = other.engine_;
       other.engine_ = nullptr;
     }
