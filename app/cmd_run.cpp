@@ -16,23 +16,11 @@
 #include "core/error.hpp"
 #include "core/grid.hpp"
 #include "core/grid_recipe.hpp"
-#include "core/host_memory.hpp"
 #include "core/history_rule.hpp"
+#include "core/host_memory.hpp"
 #include "core/pattern_io.hpp"
-#include "core/rule_phases.hpp"
 
 namespace gpulife::app {
-namespace {
-
-// The population Golly shows: for a B0 rule at a generation where Golly shows the complement,
-// the cells of that complement (the true population there is infinite).
-uint64_t shown_population(const Engine& engine, const Universe& universe, uint64_t generation) {
-  if (!golly_inverts(engine.rule(), generation)) return engine.population();
-  return universe.cells().population();
-}
-
-}  // namespace
-
 int run_command(const std::vector<std::string>& args) {
   ArgParser p("run",
               "Steps PATTERN for GENS generations without a window and prints the "
@@ -164,8 +152,8 @@ int run_command(const std::vector<std::string>& args) {
   report.height = setup.size.height;
   report.topology = to_string(topology);
   report.grows = setup.grow_x || setup.grow_y;
-  std::cout << "pattern:    " << report.pattern << " (" << report.pattern_cells
-            << " cells, rule " << report.rule << ")\n"
+  std::cout << "pattern:    " << report.pattern << " (" << report.pattern_cells << " cells, rule "
+            << report.rule << ")\n"
             << "grid:       " << size_text(report.width, report.height) << " " << report.topology
             << (report.grows ? ", growing as the pattern does" : "") << "\n"
             << "engine:     " << engine_name << "\n";
@@ -202,7 +190,7 @@ int run_command(const std::vector<std::string>& args) {
   const double cells = double(engine->width()) * double(engine->height()) * double(generations);
   report.generation = pattern.generation + generations;
   report.generations_stepped = generations;
-  report.population = shown_population(*engine, universe, report.generation);
+  report.population = universe.population();
   report.hash = engine->hash();
   report.final_width = universe.size().width;
   report.final_height = universe.size().height;

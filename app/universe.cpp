@@ -148,16 +148,13 @@ int64_t Universe::clearance(int64_t limit) const {
   int64_t best = limit;
   if (open_x_) {
     const int64_t d = std::min(limit, w);
-    best =
-        std::min(best, depth_to_live(shown_region(Box{0, 0, d - 1, h - 1}), false, false));
-    best = std::min(best,
-                    depth_to_live(shown_region(Box{w - d, 0, w - 1, h - 1}), false, true));
+    best = std::min(best, depth_to_live(shown_region(Box{0, 0, d - 1, h - 1}), false, false));
+    best = std::min(best, depth_to_live(shown_region(Box{w - d, 0, w - 1, h - 1}), false, true));
   }
   if (open_y_) {
     const int64_t d = std::min(limit, h);
     best = std::min(best, depth_to_live(shown_region(Box{0, 0, w - 1, d - 1}), true, false));
-    best =
-        std::min(best, depth_to_live(shown_region(Box{0, h - d, w - 1, h - 1}), true, true));
+    best = std::min(best, depth_to_live(shown_region(Box{0, h - d, w - 1, h - 1}), true, true));
   }
   return best;
 }
@@ -290,6 +287,12 @@ void Universe::step(uint64_t generations) {
                                           std::string(engine_.info().name) + ")"
                                     : "whose size was fixed");
   }
+}
+
+uint64_t Universe::population() const {
+  if (!golly_inverts(engine_.rule(), base_generation_ + engine_.generation()))
+    return engine_.population();
+  return cells().population();
 }
 
 Pattern Universe::cells() const {

@@ -38,6 +38,9 @@ class Universe {
   // The live cells in the input pattern's coordinates, as Golly shows them (for B0 rules the
   // complement of the true cells at times: core/rule_phases.hpp).
   Pattern cells() const;
+  // How many cells cells() lists: the population Golly shows (for a B0 rule where Golly shows
+  // the complement, that complement's; the true population there is the infinite background).
+  uint64_t population() const;
   // Cells of the pattern the grid could not hold (beyond a side the rule bounds, as Golly).
   uint64_t dropped() const { return dropped_; }
   // Whether an open side was ever reached, so the cells may differ from an unbounded universe.

@@ -173,6 +173,25 @@ TEST(Universe, CellsBeyondABoundedGridAreDroppedAsGollyDoes) {
   EXPECT_NE(u.notes().front().find("dropped"), std::string::npos);
 }
 
+TEST(Universe, PopulationIsWhatGollyShowsForB0RulesWithSmax) {
+  // Golly shows this rule as its complement, Life: a glider flies and stays five cells, while
+  // the engine holds the true cells, everything else alive.
+  const Pattern glider = parse_rle("x = 3, y = 3, rule = B0123478/S01234678:T32,32\nbo$2bo$3o!");
+  for (auto make : {make_reference_engine, make_simd_engine}) {
+    auto engine = make();
+    engine->set_rule(glider.rule.rule);
+    Universe u(*engine, glider, setup_for(glider, 8, engine->info()), {});
+    EXPECT_EQ(u.population(), 5u) << engine->info().name;
+    EXPECT_EQ(engine->population(), 32u * 32u - 5u) << engine->info().name;
+    u.step(8);
+    EXPECT_EQ(u.population(), 5u) << engine->info().name;
+    EXPECT_EQ(u.cells().population(), 5u) << engine->info().name;
+    Pattern moved = glider;
+    moved.translate(2, 2);
+    EXPECT_TRUE(u.cells().same_cells(moved)) << engine->info().name;
+  }
+}
+
 TEST(Universe, ChooseGridRefusesFastWithWhatItNeeds) {
   const Pattern far(std::vector<Cell>{{0, 0}, {1000000, 1000000}});
   auto engine = make_simd_engine();
