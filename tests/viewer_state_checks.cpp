@@ -91,6 +91,13 @@ TEST(GridFit, AClipKeepsTheCornerWithTheMostCells) {
   EXPECT_TRUE(part.bounding_box().max_x < 1000 && part.bounding_box().min_x >= 0);
 }
 
+// The viewer as `gpulife view --engine reference` starts it.
+ViewerOptions on_the_reference_engine() {
+  ViewerOptions o;
+  o.engine = "reference";
+  return o;
+}
+
 class ViewerStateTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -125,7 +132,7 @@ class ViewerStateTest : public ::testing::Test {
   const Notice& newest() { return state.notices.items().back(); }
 
   fs::path cfg;
-  ViewerState state;
+  ViewerState state{on_the_reference_engine()};
 };
 
 TEST_F(ViewerStateTest, GrowingIntoTooLittleMemoryOffersTheLargestGridThatFits) {
@@ -360,7 +367,6 @@ TEST_F(ViewerStateTest, PatternsFromTheCommandLineJoinTheRecentFiles) {
 
 TEST_F(ViewerStateTest, ACommandLinePatternTooLargeForItsGridWaitsForTheQuestion) {
   state.memory = machine(24.0);
-  state.options.engine = "reference";
   Pattern far(std::vector<Cell>{{0, 0}, {300000, 200000}});
   far.name = "far apart";
   const GridSetup setup = choose_view_grid(state, far, GridRequest{});

@@ -315,10 +315,10 @@ int run_headless(ViewerState& s) {
     imgui.emplace(1.0f, nullptr);
   } catch (const Error& e) {
     std::fprintf(stderr, "gpulife view: %s; rendering without the panel\n", e.what());
-    s.options.hide_panel = true;
   }
   StopSimulation stop{s};
   setup_simulation(s);
+  if (!imgui) s.show_panel = s.show_menu_bar = false;
   std::printf("headless: %s, grid %lldx%lld (%s), rule %s, state in %s\n",
               s.sim.engine_name().c_str(), static_cast<long long>(s.sim.width()),
               static_cast<long long>(s.sim.height()),
@@ -339,8 +339,7 @@ int run_headless(ViewerState& s) {
 }  // namespace
 
 int run_viewer(const ViewerOptions& options, std::unique_ptr<FrameScript> script) {
-  ViewerState state;
-  state.options = options;
+  ViewerState state(options);
   state.script = std::move(script);
   if (options.headless) return run_headless(state);
   return run_windowed(state);

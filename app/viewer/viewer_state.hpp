@@ -4,6 +4,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/viewer/camera.hpp"
@@ -45,7 +46,12 @@ class FrameScript {
 };
 
 struct ViewerState {
-  ViewerOptions options;
+  ViewerState() = default;
+  explicit ViewerState(ViewerOptions o) : options(std::move(o)) {}
+
+  // What the command line asked for, fixed for the session: panels and actions read it, and
+  // what the viewer changes as it runs lives in the members below.
+  const ViewerOptions options;
   Camera camera;
   Simulation sim;
   EditState edit;
