@@ -113,6 +113,9 @@ int main(int argc, char** argv) {
   if (agree.output.find("diverged") != std::string::npos)
     return fail("the engines were reported to diverge without a fault");
   if (agree.tiles != 2) return fail("expected 2 tiles for 2 engines");
+  const double bar = agree.report["layout"].value("menu_bar_height", 0.0);
+  if (bar <= 0) return fail("no menu bar height in the report");
+  if (agree.ty < bar) return fail("the tiles start under the menu bar, which hides their labels");
   if (coloured_text(agree, false) < 20) return fail("no green agreement text on screen");
   if (coloured_text(agree, true) > 0) return fail("red divergence text shown although they agree");
   // The exported chart (drawn with FreeType; a build without it says so instead).

@@ -2,9 +2,9 @@
 // the bandwidth limit with the limit as a marker, Gcell/s, speed-up over the slowest), the
 // agreement line, history plots, tile labels and the chart export.
 #include <algorithm>
-#include <cmath>
 #include <chrono>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 
@@ -31,9 +31,10 @@ std::string export_path() {
 
 // One engine's row of the table: name, a bar of % of the bandwidth limit with the limit (100 %)
 // as a white marker, the figures, and its ms/generation history.
-void lane_row(ViewerState& s, size_t i, double scale_percent, double slowest_ms) {
-  Simulation& sim = s.compare.lane(s.sim, i);
-  const CompareLane& info = s.compare.lane_info(i);
+void lane_row(Comparison& compare, Simulation& base, size_t i, double scale_percent,
+              double slowest_ms) {
+  Simulation& sim = compare.lane(base, i);
+  const CompareLane& info = compare.lane_info(i);
   const LiveFigures& f = sim.figures();
   ImGui::PushID(int(i));
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -50,7 +51,7 @@ void lane_row(ViewerState& s, size_t i, double scale_percent, double slowest_ms)
   }
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
-  ImGui::Text("%" PRIu64, s.compare.lane_generation(s.sim, i));
+  ImGui::Text("%" PRIu64, compare.lane_generation(base, i));
 
   ImGui::TableNextColumn();
   const float width = ImGui::GetContentRegionAvail().x;
@@ -74,8 +75,8 @@ void lane_row(ViewerState& s, size_t i, double scale_percent, double slowest_ms)
   ImGui::Dummy(ImVec2(width, h));
   if (ImGui::IsItemHovered())
     wrapped_tooltip("% of the bandwidth limit, " +
-                    std::to_string(int64_t(std::lround(f.limit_gbytes_per_second))) +
-                    " GB/s (" + f.limit_source +
+                    std::to_string(int64_t(std::lround(f.limit_gbytes_per_second))) + " GB/s (" +
+                    f.limit_source +
                     "); the white marker is the limit. Past it, an engine moves fewer bytes per "
                     "generation than one pass over memory (several generations per pass).");
 
@@ -101,33 +102,34 @@ void lane_row(ViewerState& s, size_t i, double scale_percent, double slowest_ms)
 
 }  // namespace
 
-void compare_panel(ViewerState& s) {
-  if (!s.compare.active()) {
+void compare_panel(Comparison& compare, Simulation& sim, CompareTiles& tiles,
+                   const Report& report) {
+  if (!compare.active()) {
     ImGui::TextWrapped(
         "Step copies of this state on several engines side by side, with an "
         "agreement check of their states.");
     if (ImGui::Button("Compare all engines")) {
       const std::vector<std::string> engines = Comparison::default_engines();
-      std::vector<std::string> all{s.sim.engine_name()};
+      std::vector<std::string> all{sim.engine_name()};
       all.insert(all.end(), engines.begin(), engines.end());
       try {
-        std::vector<std::string> notes = s.compare.begin(s.sim, all);
-        const int lanes = int(s.compare.size());
-        s.tiles = tiles_for(size_t(lanes));
-        s.show_compare = true;
-        s.report(notes.empty() ? "comparing " + std::to_string(lanes) + " engines" : notes.front(),
-                 !notes.empty());
+        std::vector<std::string> notes = compare.begin(sim, all);
+        const int lanes = int(compare.size());
+        tiles.count = tiles_for(size_t(lanes));
+        tiles.show_window = true;
+        report(notes.empty() ? "comparing " + std::to_string(lanes) + " engines" : notes.front(),
+               !notes.empty());
       } catch (const Error& e) {
-        s.report(e.what(), true);
+        report(e.what(), true);
       }
     }
     return;
   }
-  ImGui::Checkbox("Show the comparison", &s.show_compare);
+  ImGui::Checkbox("Show the comparison", &tiles.show_window);
   ImGui::SameLine();
   if (ImGui::Button("Stop comparing")) {
-    s.compare.end();
-    s.tiles = 1;
+    compare.end();
+    tiles.count = 1;
     return;
   }
   ImGui::TextUnformatted("Tiles");
@@ -135,63 +137,64 @@ void compare_panel(ViewerState& s) {
     ImGui::SameLine();
     char label[8];
     std::snprintf(label, sizeof label, "%d", t);
-    if (ImGui::RadioButton(label, s.tiles == t)) s.tiles = t;
+    if (ImGui::RadioButton(label, tiles.count == t)) tiles.count = t;
   }
-  for (int t = 0; t < s.tiles && s.tiles > 1; ++t) {
+  for (int t = 0; t < tiles.count && tiles.count > 1; ++t) {
     ImGui::PushID(t);
     char label[16];
     std::snprintf(label, sizeof label, "tile %d", t + 1);
-    int& lane = s.tile_lane[size_t(t)];
-    const bool spare = size_t(lane) >= s.compare.size();
+    int& lane = tiles.lane[size_t(t)];
+    const bool spare = size_t(lane) >= compare.size();
     if (ImGui::BeginCombo(
-            label, spare ? "(empty)" : s.compare.lane(s.sim, size_t(lane)).engine_name().c_str())) {
-      for (size_t i = 0; i < s.compare.size(); ++i)
-        if (ImGui::Selectable(s.compare.lane(s.sim, i).engine_name().c_str(), int(i) == lane))
+            label, spare ? "(empty)" : compare.lane(sim, size_t(lane)).engine_name().c_str())) {
+      for (size_t i = 0; i < compare.size(); ++i)
+        if (ImGui::Selectable(compare.lane(sim, i).engine_name().c_str(), int(i) == lane))
           lane = int(i);
       ImGui::EndCombo();
     }
     ImGui::PopID();
   }
-  int every = int(s.compare.check_every);
+  int every = int(compare.check_every);
   if (ImGui::InputInt("check every", &every, 16, 256))
-    s.compare.check_every = uint64_t(std::clamp(every, 0, 1 << 20));
+    compare.check_every = uint64_t(std::clamp(every, 0, 1 << 20));
   if (ImGui::IsItemHovered())
     wrapped_tooltip(
         "generations between agreement checks (hashes of every engine's state); 0: never");
 }
 
-void draw_compare_window(ViewerState& s) {
-  if (!s.compare.active() || !s.show_compare) {
-    s.compare_window_height = 0;
+void draw_compare_window(Comparison& compare, Simulation& sim, CompareTiles& tiles, float left,
+                         float ui_scale, const Report& report) {
+  if (!compare.active() || !tiles.show_window) {
+    tiles.window_height = 0;
     return;
   }
   const ImGuiIO& io = ImGui::GetIO();
   const ImVec2 fb_scale = io.DisplayFramebufferScale;
-  const float pad = 8.0f * s.ui_scale;
+  const float pad = 8.0f * ui_scale;
   // Along the bottom, right of the panel; the tiles fill the space above it.
-  const float left = s.show_panel ? float(s.panel_max.x) / fb_scale.x : pad;
-  const float width = std::max(360.0f * s.ui_scale, io.DisplaySize.x - left - pad);
+  left = std::max(left, pad);
+  const float width = std::max(360.0f * ui_scale, io.DisplaySize.x - left - pad);
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - pad, io.DisplaySize.y - pad), ImGuiCond_Always,
                           ImVec2(1, 1));
   ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, io.DisplaySize.y * 0.5f));
   ImGui::SetNextWindowBgAlpha(0.92f);
   const ImGuiWindowFlags flags =
       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse;
-  if (ImGui::Begin("Kernel comparison", &s.show_compare, flags)) {
+  if (ImGui::Begin("Kernel comparison", &tiles.show_window, flags)) {
     ImGui::Text("%zu engines on copies of one state, %" PRId64 "x%" PRId64
                 ", each at its own speed",
-                s.compare.size(), s.sim.width(), s.sim.height());
+                compare.size(), sim.width(), sim.height());
     ImGui::SameLine();
-    const Agreement& a = s.compare.agreement();
+    const Agreement& a = compare.agreement();
     const ImVec4 colour = a.state == Agreement::State::Agree      ? ImVec4(0.45f, 0.9f, 0.5f, 1)
                           : a.state == Agreement::State::Diverged ? ImVec4(1.0f, 0.45f, 0.4f, 1)
                                                                   : ImVec4(0.7f, 0.75f, 0.8f, 1);
     ImGui::TextColored(colour, "  %s", a.text.c_str());
-    if (const std::string waiting = s.compare.waiting_text(s.sim); !waiting.empty())
+    if (const std::string waiting = compare.waiting_text(sim); !waiting.empty())
       ImGui::TextDisabled("%s", waiting.c_str());
     double scale = 100.0, slowest = 0;
-    for (size_t i = 0; i < s.compare.size(); ++i) {
-      const LiveFigures& f = s.compare.lane(s.sim, i).figures();
+    for (size_t i = 0; i < compare.size(); ++i) {
+      const LiveFigures& f = compare.lane(sim, i).figures();
       scale = std::max(scale, f.percent_of_limit);
       slowest = std::max(slowest, f.ms_per_generation);
     }
@@ -209,63 +212,65 @@ void draw_compare_window(ViewerState& s) {
       ImGui::TableSetupColumn("speed-up", ImGuiTableColumnFlags_WidthFixed, em * 4.0f);
       ImGui::TableSetupColumn("ms/gen history", ImGuiTableColumnFlags_WidthStretch, 1.4f);
       ImGui::TableHeadersRow();
-      for (size_t i = 0; i < s.compare.size(); ++i) lane_row(s, i, scale, slowest);
+      for (size_t i = 0; i < compare.size(); ++i) lane_row(compare, sim, i, scale, slowest);
       ImGui::EndTable();
     }
-    if (ImGui::Button("Export chart (PNG)")) export_compare_chart(s, export_path());
+    if (ImGui::Button("Export chart (PNG)"))
+      export_compare_chart(compare, sim, export_path(), report);
     ImGui::SameLine();
     ImGui::TextDisabled(
         "speed-up: over the slowest engine; ms/gen: GPU time per generation (CPU: wall time)");
-    s.compare_window_height = (ImGui::GetWindowSize().y + 2 * pad) * fb_scale.y;
+    tiles.window_height = (ImGui::GetWindowSize().y + 2 * pad) * fb_scale.y;
   }
   ImGui::End();
 }
 
-bool export_compare_chart(ViewerState& s, const std::string& path) {
+bool export_compare_chart(Comparison& compare, Simulation& sim, const std::string& path,
+                          const Report& report) {
   std::vector<ChartEntry> entries;
-  for (size_t i = 0; i < s.compare.size(); ++i) {
-    const LiveFigures& f = s.compare.lane(s.sim, i).figures();
+  for (size_t i = 0; i < compare.size(); ++i) {
+    const LiveFigures& f = compare.lane(sim, i).figures();
     if (f.ms_per_generation <= 0) continue;
-    entries.push_back({s.compare.lane(s.sim, i).engine_name(), f.ms_per_generation,
-                       f.percent_of_limit, f.gcells_per_second});
+    entries.push_back({compare.lane(sim, i).engine_name(), f.ms_per_generation, f.percent_of_limit,
+                       f.gcells_per_second});
   }
   ChartOptions options;
   options.title = "gpulife compare mode";
-  options.subtitle = compute_device_summary() + "; " + std::to_string(s.sim.width()) + "x" +
-                     std::to_string(s.sim.height()) + " " +
-                     std::string(to_string(s.sim.topology())) + ", " + s.sim.rule().to_string() +
-                     ", live figures at generation " + std::to_string(s.compare.generation(s.sim));
+  options.subtitle = compute_device_summary() + "; " + std::to_string(sim.width()) + "x" +
+                     std::to_string(sim.height()) + " " + std::string(to_string(sim.topology())) +
+                     ", " + sim.rule().to_string() + ", live figures at generation " +
+                     std::to_string(compare.generation(sim));
   try {
     if (entries.empty()) throw Error("no engine has stepped yet");
     write_comparison_chart(path, entries, options);
   } catch (const Error& e) {
-    s.report(std::string("cannot export the chart: ") + e.what(), true);
+    report(std::string("cannot export the chart: ") + e.what(), true);
     std::printf("compare: cannot export the chart: %s\n", e.what());
     return false;
   }
-  s.report("chart saved as " + path);
+  report("chart saved as " + path, false);
   std::printf("chart: %s\n", path.c_str());
   return true;
 }
 
-void draw_tile_labels(ViewerState& s) {
-  if (!s.compare.active() || s.tile_size.x <= 0) return;
+void draw_tile_labels(Comparison& compare, Simulation& base, const CompareTiles& tiles) {
+  if (!compare.active() || tiles.size.x <= 0) return;
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
-  const float tw = float(s.tile_size.x) / scale.x, th = float(s.tile_size.y) / scale.y;
-  const float ox = float(s.tile_origin.x) / scale.x, oy = float(s.tile_origin.y) / scale.y;
-  const int cols = tile_columns(s.tiles), rows = tile_rows(s.tiles);
-  for (int t = 0; t < s.tiles; ++t) {
-    if (size_t(s.tile_lane[size_t(t)]) >= s.compare.size()) continue;  // a spare tile
-    const size_t lane = size_t(s.tile_lane[size_t(t)]);
+  const float tw = float(tiles.size.x) / scale.x, th = float(tiles.size.y) / scale.y;
+  const float ox = float(tiles.origin.x) / scale.x, oy = float(tiles.origin.y) / scale.y;
+  const int cols = tile_columns(tiles.count), rows = tile_rows(tiles.count);
+  for (int t = 0; t < tiles.count; ++t) {
+    if (size_t(tiles.lane[size_t(t)]) >= compare.size()) continue;  // a spare tile
+    const size_t lane = size_t(tiles.lane[size_t(t)]);
     const ImVec2 o(ox + (t % cols) * tw, oy + (t / cols) * th);
-    Simulation& sim = s.compare.lane(s.sim, lane);
+    Simulation& sim = compare.lane(base, lane);
     const LiveFigures& f = sim.figures();
     char label[128];
     std::snprintf(label, sizeof label, "%s  %.4g ms/gen  gen %llu%s", sim.engine_name().c_str(),
                   f.ms_per_generation,
-                  static_cast<unsigned long long>(s.compare.lane_generation(s.sim, lane)),
-                  s.compare.lane_info(lane).diverged ? "  DIVERGED" : "");
+                  static_cast<unsigned long long>(compare.lane_generation(base, lane)),
+                  compare.lane_info(lane).diverged ? "  DIVERGED" : "");
     const ImVec2 size = ImGui::CalcTextSize(label);
     const ImVec2 at(o.x + 14, o.y + 10);
     draw->AddRectFilled(ImVec2(at.x - 8, at.y - 4), ImVec2(at.x + size.x + 8, at.y + size.y + 4),

@@ -8,9 +8,10 @@
 namespace gpulife::app {
 
 void draw_control_window(ViewerState& s) {
+  const Report report = s.reporter();
   draw_menu_bar(s);
-  draw_tile_labels(s);
-  draw_compare_window(s);
+  draw_tile_labels(s.compare, s.sim, s.tiles);
+  draw_compare_window(s.compare, s.sim, s.tiles, free_area_left(s), s.ui_scale, report);
   draw_graph_window(s.watch, s.ui_scale);
   draw_identify_window(s);
   draw_info_window(s.watch, free_area_top(s), s.ui_scale, s.edit.set_clipboard);
@@ -37,7 +38,7 @@ void draw_control_window(ViewerState& s) {
     if (ImGui::CollapsingHeader("Engine")) engine_panel(s);
     if (ImGui::CollapsingHeader("Compare engines",
                                 s.compare.active() ? ImGuiTreeNodeFlags_DefaultOpen : 0))
-      compare_panel(s);
+      compare_panel(s.compare, s.sim, s.tiles, report);
     if (ImGui::CollapsingHeader("Grid and rule", ImGuiTreeNodeFlags_DefaultOpen)) grid_panel(s);
     if (ImGui::CollapsingHeader("Watch", ImGuiTreeNodeFlags_DefaultOpen)) watch_panel(s);
     ImGui::PopItemWidth();

@@ -112,8 +112,8 @@ void first_view(ViewerState& s) {
 FrameTiming run_frame(ViewerState& s, Renderers& renderers, bool imgui, double dt, int fb_w,
                       int fb_h, int frame_index) {
   // Tiles share one camera whose viewport is a tile (laid out after the panels, below).
-  if (s.tile_size.x > 0) {
-    s.camera.set_viewport(s.tile_size.x, s.tile_size.y);
+  if (s.tiles.size.x > 0) {
+    s.camera.set_viewport(s.tiles.size.x, s.tiles.size.y);
   } else {
     s.camera.set_viewport(fb_w, fb_h);
   }
@@ -135,17 +135,20 @@ FrameTiming run_frame(ViewerState& s, Renderers& renderers, bool imgui, double d
     if (s.script) s.script->draw_ui(s);
     ImGui::Render();
   }
-  const bool tiled = s.compare.active() && s.tiles > 1;
-  const int cols = tiled ? tile_columns(s.tiles) : 1, rows = tiled ? tile_rows(s.tiles) : 1;
+  const bool tiled = s.compare.active() && s.tiles.count > 1;
+  const int cols = tiled ? tile_columns(s.tiles.count) : 1,
+            rows = tiled ? tile_rows(s.tiles.count) : 1;
   if (tiled) {
-    // Beside the panel and above the comparison window, so no tile hides under them.
+    // Beside the panel, below the menu bar and above the comparison window, so no tile (nor
+    // its label) hides under them.
     const double x0 = s.show_panel ? std::min(s.panel_max.x, fb_w * 0.5) : 0.0;
-    const double y1 = std::max(fb_h * 0.5, fb_h - s.compare_window_height);
-    s.tile_origin = {x0, 0};
-    s.tile_size = {std::floor((fb_w - x0) / cols), std::floor(y1 / rows)};
-    s.camera.set_viewport(s.tile_size.x, s.tile_size.y);
+    const double y0 = s.show_menu_bar ? std::min(s.menu_bar_height, fb_h * 0.25) : 0.0;
+    const double y1 = std::max(fb_h * 0.5, fb_h - s.tiles.window_height);
+    s.tiles.origin = {x0, y0};
+    s.tiles.size = {std::floor((fb_w - x0) / cols), std::floor((y1 - y0) / rows)};
+    s.camera.set_viewport(s.tiles.size.x, s.tiles.size.y);
   } else {
-    s.tile_origin = s.tile_size = {0, 0};
+    s.tiles.origin = s.tiles.size = {0, 0};
     s.camera.set_viewport(fb_w, fb_h);
   }
   if (frame_index == 0) {
@@ -159,16 +162,16 @@ FrameTiming run_frame(ViewerState& s, Renderers& renderers, bool imgui, double d
   }
   std::vector<SimBackend*> drawn;
   for (int i = 0; i < t.tiles; ++i) {
-    const size_t lane = tiled ? size_t(s.tile_lane[size_t(i)]) % s.compare.size() : 0;
+    const size_t lane = tiled ? size_t(s.tiles.lane[size_t(i)]) % s.compare.size() : 0;
     // Six tiles for five engines: the spare one stays empty rather than repeat an engine.
-    if (tiled && size_t(s.tile_lane[size_t(i)]) >= s.compare.size()) continue;
+    if (tiled && size_t(s.tiles.lane[size_t(i)]) >= s.compare.size()) continue;
     Simulation& sim = s.compare.active() ? s.compare.lane(s.sim, lane) : s.sim;
     const GridView view = sim.view();
     if (sim.active()) drawn.push_back(&sim.backend());
     // GL counts rows from the bottom of the framebuffer.
-    const double top = s.tile_origin.y + (i / cols) * s.tile_size.y;
-    const Vec2d area{s.tile_origin.x + (i % cols) * s.tile_size.x,
-                     tiled ? fb_h - top - s.tile_size.y : 0.0};
+    const double top = s.tiles.origin.y + (i / cols) * s.tiles.size.y;
+    const Vec2d area{s.tiles.origin.x + (i % cols) * s.tiles.size.x,
+                     tiled ? fb_h - top - s.tiles.size.y : 0.0};
     renderers.at(size_t(i)).set_theme(s.watch.theme);
     renderers.at(size_t(i)).draw(view, s.camera, area);
     if (i == 0) s.watch.theme_problem = renderers.at(0).theme_problem();
@@ -212,9 +215,10 @@ Json print_layout(ViewerState& s, int fb_w, int fb_h) {
                 s.panel_max.y);
     layout["panel"] = {s.panel_min.x, s.panel_min.y, s.panel_max.x, s.panel_max.y};
   }
+  if (s.show_menu_bar) layout["menu_bar_height"] = s.menu_bar_height;
   std::printf("\n");
   if (s.compare.active() && !s.options.compare_chart.empty())
-    export_compare_chart(s, s.options.compare_chart);
+    export_compare_chart(s.compare, s.sim, s.options.compare_chart, s.reporter());
   if (s.compare.active()) {
     Json lanes = Json::array();
     std::printf("compare: at exit");
@@ -234,12 +238,12 @@ Json print_layout(ViewerState& s, int fb_w, int fb_h) {
     const Agreement& a = s.compare.agreement();
     layout["compare"] = {{"lanes", lanes}, {"checks", a.checks}, {"agreement", a.text}};
   }
-  if (s.tile_size.x > 0) {
-    std::printf("view: %d tiles from (%.0f, %.0f), each %.0fx%.0f\n", s.tiles, s.tile_origin.x,
-                s.tile_origin.y, s.tile_size.x, s.tile_size.y);
-    layout["tiles"] = {{"count", s.tiles},
-                       {"origin", {s.tile_origin.x, s.tile_origin.y}},
-                       {"size", {s.tile_size.x, s.tile_size.y}}};
+  if (s.tiles.size.x > 0) {
+    std::printf("view: %d tiles from (%.0f, %.0f), each %.0fx%.0f\n", s.tiles.count,
+                s.tiles.origin.x, s.tiles.origin.y, s.tiles.size.x, s.tiles.size.y);
+    layout["tiles"] = {{"count", s.tiles.count},
+                       {"origin", {s.tiles.origin.x, s.tiles.origin.y}},
+                       {"size", {s.tiles.size.x, s.tiles.size.y}}};
   }
   if (live.empty()) {
     std::printf("view: no live cells\n");

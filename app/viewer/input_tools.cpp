@@ -314,7 +314,7 @@ Vec2d InputRouter::to_framebuffer(double x, double y) const {
   Vec2d px{x * double(fw) / std::max(ww, 1), y * double(fh) / std::max(wh, 1)};
   // Compare mode's tiles share one camera whose viewport is a tile: the cursor acts on the cell
   // under it in whichever tile it is over.
-  const Vec2d tile = state_.tile_size, o = state_.tile_origin;
+  const Vec2d tile = state_.tiles.size, o = state_.tiles.origin;
   if (tile.x > 0 && tile.y > 0)
     px = {std::fmod(std::max(px.x - o.x, 0.0), tile.x),
           std::fmod(std::max(px.y - o.y, 0.0), tile.y)};

@@ -16,10 +16,11 @@ void run_panel(ViewerState& state);     // run_panel.cpp: run/pause, step, pace
 void grid_panel(ViewerState& state);    // grid_panel.cpp: size, topology, rule
 // stats_panel.cpp: live figures and history; it reads only the simulation and the frame's times.
 void stats_panel(Simulation& sim, const FrameFigures& frame, float ui_scale);
-void edit_panel(ViewerState& state);     // edit_panel.cpp: tools, undo, selection, paste
-void file_panel(ViewerState& state);     // file_dialogs.cpp: open, save, library, help, recent
-void compare_panel(ViewerState& state);  // compare_panel.cpp: start/stop, tiles, check interval
-void watch_panel(ViewerState& state);    // watch_panel.cpp: colours, graph, Identify, Track, stops
+void edit_panel(ViewerState& state);  // edit_panel.cpp: tools, undo, selection, paste
+void file_panel(ViewerState& state);  // file_dialogs.cpp: open, save, library, help, recent
+// compare_panel.cpp: start/stop, tiles, check interval; `sim` is the viewer's own simulation.
+void compare_panel(Comparison& compare, Simulation& sim, CompareTiles& tiles, const Report& report);
+void watch_panel(ViewerState& state);  // watch_panel.cpp: colours, graph, Identify, Track, stops
 
 // Floating windows and overlays drawn every frame (file_dialogs.cpp, edit_panel.cpp).
 void draw_edit_windows(ViewerState& state);
@@ -46,14 +47,18 @@ void draw_identify_window(ViewerState& state);  // watch_panel.cpp: Identify's r
 // watch_panel.cpp: the pattern's own description, its links copied with `set_clipboard`.
 void draw_info_window(WatchState& watch, float top, float ui_scale,
                       const std::function<void(const std::string&)>& set_clipboard);
-void draw_compare_window(ViewerState& state);  // compare_panel.cpp: live bars, agreement
-void draw_tile_labels(ViewerState& state);     // compare_panel.cpp: engine name per tile
+// compare_panel.cpp: live bars and agreement along the bottom, right of `left` (ImGui's units).
+void draw_compare_window(Comparison& compare, Simulation& sim, CompareTiles& tiles, float left,
+                         float ui_scale, const Report& report);
+// compare_panel.cpp: the engine's name over each tile.
+void draw_tile_labels(Comparison& compare, Simulation& sim, const CompareTiles& tiles);
 // A plot of ms/generation (history_plot.cpp): scaled to the steady state, the limit marked;
 // `colour` 0 takes the style's plot colour.
 void draw_ms_history(const std::vector<float>& history, double limit_ms, float height,
                      unsigned int colour = 0);
 // Writes compare mode's figures as a bar chart PNG (compare_panel.cpp); false with a message in
 // the panel when it cannot.
-bool export_compare_chart(ViewerState& state, const std::string& path);
+bool export_compare_chart(Comparison& compare, Simulation& sim, const std::string& path,
+                          const Report& report);
 
 }  // namespace gpulife::app

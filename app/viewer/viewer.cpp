@@ -139,13 +139,14 @@ void setup_simulation(ViewerState& s) {
       s.report(note, true);
     }
     const int lanes = int(s.compare.size());
-    s.tiles = o.tiles > 0 ? std::min(o.tiles, tiles_for(size_t(lanes))) : tiles_for(size_t(lanes));
+    s.tiles.count =
+        o.tiles > 0 ? std::min(o.tiles, tiles_for(size_t(lanes))) : tiles_for(size_t(lanes));
     std::printf("compare: %d engines (", lanes);
     for (int i = 0; i < lanes; ++i)
       std::printf("%s%s", i ? ", " : "", s.compare.lane(s.sim, size_t(i)).engine_name().c_str());
     std::printf("), grid %lldx%lld, %d tiles, agreement checked every %llu generations\n",
                 static_cast<long long>(s.sim.width()), static_cast<long long>(s.sim.height()),
-                s.tiles, static_cast<unsigned long long>(s.compare.check_every));
+                s.tiles.count, static_cast<unsigned long long>(s.compare.check_every));
   }
   s.show_panel = s.show_menu_bar = !o.hide_panel;
   s.edit.show_library = o.script.show_library;

@@ -14,7 +14,7 @@ void free_screen_area(const ViewerState& s, Vec2d& lo, Vec2d& hi) {
   const Vec2d vp = s.camera.viewport();
   lo = {0, 0};
   hi = vp;
-  if (s.tile_size.x > 0) return;  // tiles: each is a view of its own, the panel floats over one
+  if (s.tiles.size.x > 0) return;  // tiles: each is a view of its own, the panel floats over one
   if (s.show_menu_bar && s.menu_bar_height < vp.y * 0.5) lo.y = s.menu_bar_height;
   if (s.show_panel && s.panel_max.x > s.panel_min.x && s.panel_max.x < vp.x * 0.6)
     lo.x = s.panel_max.x;

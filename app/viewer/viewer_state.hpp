@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -26,6 +27,22 @@ struct FrameFigures {
   double upload_ms = 0;      // CPU engines: row-diffed upload of the last result
   std::vector<float> frame_history;
 };
+
+// How compare mode is shown: 1, 2 (left | right), 4 (2x2) or 6 (3x2) tiles, each showing a lane
+// on the same camera, and the comparison window below them.
+struct CompareTiles {
+  int count = 1;
+  std::array<int, 6> lane{0, 1, 2, 3, 4, 5};  // the lane each tile shows (past the last: none)
+  // While tiled, the tiles fill the area beside the panel and above the comparison window:
+  // origin is its top-left corner and size one tile's (the camera's viewport then), in
+  // framebuffer pixels; size is zero otherwise.
+  Vec2d origin, size;
+  bool show_window = true;
+  double window_height = 0;  // framebuffer pixels, from the last frame
+};
+
+// Says something to the user: ViewerState::report, for the pieces that get no ViewerState.
+using Report = std::function<void(std::string text, bool error)>;
 
 struct ViewerState;
 struct DialogState;  // what the Open, Save and library windows keep (file_dialogs.cpp)
@@ -57,17 +74,9 @@ struct ViewerState {
   EditState edit;
   WatchState watch;  // graph, stop conditions, Identify, Track/Autofit, theme, pattern info
 
-  // Compare mode (see comparison.hpp) and its side-by-side tiles: 1, 2 (left | right), 4 (2x2) or
-  // 6 (3x2),
-  // each showing a lane on the same camera. While tiled, the tiles fill the area beside the
-  // panel and above the comparison window: tile_origin is its top-left corner and tile_size one
-  // tile's size (the camera's viewport then), in framebuffer pixels; tile_size is zero otherwise.
+  // Compare mode (see comparison.hpp) and its tiles.
   Comparison compare;
-  int tiles = 1;
-  std::array<int, 6> tile_lane{0, 1, 2, 3, 4, 5};
-  Vec2d tile_origin, tile_size;
-  bool show_compare = true;
-  double compare_window_height = 0;  // framebuffer pixels, from the last frame
+  CompareTiles tiles;
 
   // The file windows' inputs between frames, made when one first opens.
   std::shared_ptr<DialogState> dialogs;
@@ -98,6 +107,9 @@ struct ViewerState {
 
   // Shows a message over the grid (errors stay until dismissed, and are written to stderr too).
   void report(std::string text, bool error = false);
+  Report reporter() {
+    return [this](std::string text, bool error) { report(std::move(text), error); };
+  }
 };
 
 // Actions shared by keyboard shortcuts and panel buttons.
