@@ -67,18 +67,35 @@ void engine_panel(ViewerState& s) {
   bool changed = false;
   for (const ParamInfo& p : infos) {
     int v = params.count(p.name) ? params[p.name] : p.default_value;
-    const ImGuiSliderFlags flags =
-        p.max / std::max(p.min, 1) >= 64 ? ImGuiSliderFlags_Logarithmic : 0;
-    if (ImGui::SliderInt(p.name.c_str(), &v, p.min, p.max, "%d", flags)) {
-      v = snap_to_rule(p, v);
-      if (v != params[p.name]) {
-        params[p.name] = v;
-        changed = true;
+    bool picked = false;
+    if (!p.allowed.empty()) {
+      // Only the values there are kernels for: a list, not a slider that lands between them.
+      if (ImGui::BeginCombo(p.name.c_str(), std::to_string(v).c_str())) {
+        for (int a : p.allowed)
+          if (ImGui::Selectable(std::to_string(a).c_str(), a == v)) {
+            v = a;
+            picked = true;
+          }
+        ImGui::EndCombo();
       }
+    } else {
+      const ImGuiSliderFlags flags =
+          p.max / std::max(p.min, 1) >= 64 ? ImGuiSliderFlags_Logarithmic : 0;
+      picked = ImGui::SliderInt(p.name.c_str(), &v, p.min, p.max, "%d", flags);
+      if (picked) v = snap_to_rule(p, v);
+    }
+    if (picked && v != params[p.name]) {
+      params[p.name] = v;
+      changed = true;
     }
     if (ImGui::IsItemHovered()) {
-      std::string tip =
-          p.description + "\nvalid: " + std::to_string(p.min) + ".." + std::to_string(p.max);
+      std::string tip = p.description + "\nvalid: ";
+      if (p.allowed.empty()) {
+        tip += std::to_string(p.min) + ".." + std::to_string(p.max);
+      } else {
+        for (size_t i = 0; i < p.allowed.size(); ++i)
+          tip += (i ? ", " : "") + std::to_string(p.allowed[i]);
+      }
       if (p.multiple_of > 1) tip += ", multiple of " + std::to_string(p.multiple_of);
       if (p.power_of_two) tip += ", power of two";
       wrapped_tooltip(tip);

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 
 #include "app/viewer/panels.hpp"
@@ -10,8 +11,8 @@
 #include "imgui.h"
 
 namespace gpulife::app {
-namespace {
 
+// The grid panel's unapplied inputs, kept between frames by the viewer that shows it.
 struct GridPanelEdits {
   int width = 0, height = 0;
   int topology = 0;
@@ -21,10 +22,9 @@ struct GridPanelEdits {
   int64_t shown_width = 0, shown_height = 0;
 };
 
-}  // namespace
-
 void grid_panel(ViewerState& s) {
-  static GridPanelEdits e;  // the panel's unapplied inputs
+  if (!s.grid_edits) s.grid_edits = std::make_shared<GridPanelEdits>();
+  GridPanelEdits& e = *s.grid_edits;
   // The inputs follow the grid until edited; after an apply (or a load, an undo) they show what
   // is in force again. The rule is shown as Save writes it, a torus's suffix included.
   const std::string rule_now = current_rule_spec(s).to_string();

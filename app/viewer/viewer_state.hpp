@@ -45,7 +45,8 @@ struct CompareTiles {
 using Report = std::function<void(std::string text, bool error)>;
 
 struct ViewerState;
-struct DialogState;  // what the Open, Save and library windows keep (file_dialogs.cpp)
+struct DialogState;     // what the Open, Save and library windows keep (file_dialogs.cpp)
+struct GridPanelEdits;  // the grid panel's unapplied size, topology and rule (grid_panel.cpp)
 
 // Drives the viewer frame by frame (the scripted `gpulife demo`): it may switch engines, draw its
 // own overlay and ask for frames to be saved; the viewer exits once it is finished.
@@ -78,8 +79,9 @@ struct ViewerState {
   Comparison compare;
   CompareTiles tiles;
 
-  // The file windows' inputs between frames, made when one first opens.
+  // The file windows' and the grid panel's inputs between frames, made when first shown.
   std::shared_ptr<DialogState> dialogs;
+  std::shared_ptr<GridPanelEdits> grid_edits;
 
   std::string pattern_name;  // for the window title
   bool show_panel = true;
