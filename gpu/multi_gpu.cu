@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/host_memory.hpp"
+#include "core/median.hpp"
 #include "gpu/bit_multistep.hpp"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_engine.hpp"
@@ -555,16 +556,15 @@ double BitMultistepMultiEngine::time_exchange_ms(int repetitions) {
     if (r > 0) ms.push_back(slowest);  // the first one warms up
   }
   sync_all();
-  std::sort(ms.begin(), ms.end());
-  double median = ms[ms.size() / 2];
+  double result = median(ms);
   if (multi_rank()) {
     // The slowest rank's.
     double slowest = 0;
-    for (const std::string& s : all_gather(exchange(), std::to_string(median)))
+    for (const std::string& s : all_gather(exchange(), std::to_string(result)))
       slowest = std::max(slowest, std::stod(s));
-    median = slowest;
+    result = slowest;
   }
-  return median;
+  return result;
 }
 
 void BitMultistepMultiEngine::sync_all() const {
