@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/grid.hpp"
 #include "core/hash.hpp"
 #include "core/host_memory.hpp"
 #include "gpu/cuda_check.cuh"
@@ -22,10 +23,6 @@ namespace {
 constexpr size_t kCellsPerUpload = size_t{1} << 20;
 // Bytes of rows one message between ranks carries at most, so no side needs a band's worth.
 constexpr size_t kMessageBytes = size_t{64} << 20;
-
-std::string size_text(int64_t w, int64_t h) {
-  return std::to_string(w) + "x" + std::to_string(h);
-}
 
 // A cheap fingerprint of a recipe's cells, to check that every rank placed the same ones.
 uint64_t cells_checksum(const GridRecipe& r) {
