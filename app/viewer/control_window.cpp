@@ -13,7 +13,7 @@ void draw_control_window(ViewerState& s) {
   draw_tile_labels(s.compare, s.sim, s.tiles);
   draw_compare_window(s.compare, s.sim, s.tiles, free_area_left(s), s.ui_scale, report);
   draw_graph_window(s.watch, s.ui_scale);
-  draw_identify_window(s);
+  draw_identify_window(s.watch, free_area_top(s), s.ui_scale, [&s] { track_identified(s); });
   draw_info_window(s.watch, free_area_top(s), s.ui_scale, s.edit.set_clipboard);
   if (!s.show_panel) {
     s.panel_min = s.panel_max = {0, 0};

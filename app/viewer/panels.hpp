@@ -43,7 +43,9 @@ void wrapped_tooltip(const std::string& text);
 float tooltip_width();
 // graph_window.cpp: the population graph, from the watch's samples and settings alone.
 void draw_graph_window(WatchState& watch, float ui_scale);
-void draw_identify_window(ViewerState& state);  // watch_panel.cpp: Identify's result
+// watch_panel.cpp: Identify's result, from `top` down; `track_it` follows an identified ship.
+void draw_identify_window(WatchState& watch, float top, float ui_scale,
+                          const std::function<void()>& track_it);
 // watch_panel.cpp: the pattern's own description, its links copied with `set_clipboard`.
 void draw_info_window(WatchState& watch, float top, float ui_scale,
                       const std::function<void(const std::string&)>& set_clipboard);

@@ -96,8 +96,9 @@ void follow_controls(ViewerState& s) {
   }
 }
 
-void stop_controls(ViewerState& s) {
-  StopSettings& st = s.watch.stop.settings;
+// Pause conditions; `generation` is the one shown now, where "run until" starts counting.
+void stop_controls(WatchState& w, uint64_t generation) {
+  StopSettings& st = w.stop.settings;
   ImGui::TextUnformatted("pause when it");
   ImGui::SameLine();
   ImGui::Checkbox("dies", &st.when_dies);
@@ -109,7 +110,7 @@ void stop_controls(ViewerState& s) {
     ImGui::SetTooltip("pauses when a state repeats (moved or not) and identifies its period");
   bool until = st.at_generation.has_value();
   if (ImGui::Checkbox("run until generation", &until))
-    st.at_generation = until ? std::optional<uint64_t>(s.sim.generation() + 1000) : std::nullopt;
+    st.at_generation = until ? std::optional<uint64_t>(generation + 1000) : std::nullopt;
   if (st.at_generation) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
@@ -117,8 +118,7 @@ void stop_controls(ViewerState& s) {
     const uint64_t step = 100;
     if (ImGui::InputScalar("##until", ImGuiDataType_U64, &n, &step)) st.at_generation = n;
   }
-  if (!s.watch.stop_message.empty())
-    ImGui::TextDisabled("last stop: %s", s.watch.stop_message.c_str());
+  if (!w.stop_message.empty()) ImGui::TextDisabled("last stop: %s", w.stop_message.c_str());
 }
 
 }  // namespace
@@ -130,16 +130,15 @@ void watch_panel(ViewerState& s) {
   ImGui::Checkbox("pattern info", &s.watch.show_info);
   identify_controls(s);
   follow_controls(s);
-  stop_controls(s);
+  stop_controls(s.watch, s.sim.generation());
 }
 
-void draw_identify_window(ViewerState& s) {
-  WatchState& w = s.watch;
+void draw_identify_window(WatchState& w, float top, float ui_scale,
+                          const std::function<void()>& track_it) {
   if (!w.show_identify) return;
-  ImGui::SetNextWindowSize(ImVec2(330 * s.ui_scale, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(330 * ui_scale, 0), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x - 340 * s.ui_scale, free_area_top(s)),
-                          ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(display.x - 340 * ui_scale, top), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Identify", &w.show_identify, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
     return;
@@ -156,7 +155,7 @@ void draw_identify_window(ViewerState& s) {
     ImGui::TextDisabled("%s at generation %" PRIu64, w.identify.what().c_str(),
                         w.identify_generation);
     key_value_table("identify", identify_fields(*r, w.identify.max_period()));
-    if (r->kind == PatternKind::Spaceship && ImGui::Button("Track it")) track_identified(s);
+    if (r->kind == PatternKind::Spaceship && ImGui::Button("Track it")) track_it();
   }
   ImGui::End();
 }
