@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "edit_test_support.hpp"
+#include "tests/test_support.hpp"
 
 namespace gpulife {
 namespace {
@@ -441,12 +442,7 @@ TEST_P(EditOnEngine, PasteThatDoesNotFitIsRefusedWithTheSizeNeeded) {
 }
 
 INSTANTIATE_TEST_SUITE_P(CpuEngines, EditOnEngine, ::testing::ValuesIn(cpu_engine_names()),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+                         test::EngineParamName());
 
 // --- The region path: edits move rectangles, not grids ---
 

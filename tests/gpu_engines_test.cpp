@@ -16,6 +16,7 @@
 #include "gpu/device_engine.hpp"
 #include "gpu/gpu_engines.hpp"
 #include "tests/gpu_test_support.hpp"
+#include "tests/test_support.hpp"
 
 namespace gpulife {
 namespace {
@@ -345,15 +346,8 @@ TEST_P(GpuEngineTest, ZeroGenerationsChangeNothing) {
   EXPECT_EQ(engine->generation(), 0u);
 }
 
-std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
-  std::string s = info.param;
-  for (char& c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return s;
-}
-
 INSTANTIATE_TEST_SUITE_P(Engines, GpuEngineTest, ::testing::ValuesIn(gpu_engine_names()),
-                         param_name);
+                         test::EngineParamName());
 
 // The bit engines' shared-memory row pipeline (pipeline_rows > 0, per-lane cp.async and per-warp
 // bulk copies) against the reference: every depth built, strips of one and several warps, rows
@@ -420,7 +414,7 @@ TEST_P(BitPipelineTest, RefusesPipelineDepthsThatAreNotBuilt) {
 }
 
 INSTANTIATE_TEST_SUITE_P(BitEngines, BitPipelineTest, ::testing::Values("bit32", "bit64"),
-                         param_name);
+                         test::EngineParamName());
 
 TEST(GpuDevice, SummaryNamesTheDeviceOrSaysThereIsNone) {
   const std::string s = gpu::device_summary();

@@ -10,10 +10,10 @@
 #include "core/reference_engine.hpp"
 #include "gpu/gpu_engines.hpp"
 #include "gpu_test_support.hpp"
+#include "tests/test_support.hpp"
 
 namespace gpulife {
 namespace {
-
 
 struct Case {
   const char* suffix;  // the bounded grid; its size is the grid's
@@ -107,12 +107,7 @@ TEST(GpuTopology, MultistepAtEveryDepth) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, GpuTopologyTest, ::testing::ValuesIn(gpu_engine_names()),
-                         [](const auto& info) {
-                           std::string s = info.param;
-                           for (char& c : s)
-                             if (c == '-') c = '_';
-                           return s;
-                         });
+                         test::EngineParamName());
 
 }  // namespace
 }  // namespace gpulife

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 
 #include "edit_test_support.hpp"
+#include "tests/test_support.hpp"
 
 namespace gpulife {
 namespace {
@@ -118,12 +119,7 @@ TEST_P(HistoryOnEngine, EditsAndRunsInterleave) {
 }
 
 INSTANTIATE_TEST_SUITE_P(CpuEngines, HistoryOnEngine, ::testing::ValuesIn(cpu_engine_names()),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+                         test::EngineParamName());
 
 TEST(History, EditsWhileRunningFoldIntoTheRun) {
   auto e = make_reference_engine();

@@ -2,6 +2,7 @@
 // lives as long as a test.
 #pragma once
 
+#include <cctype>
 #include <filesystem>
 #include <initializer_list>
 #include <map>
@@ -13,6 +14,18 @@
 #include "core/error.hpp"
 
 namespace gpulife::test {
+
+// A parameterised test's name from its engine-name parameter: gtest allows only letters, digits
+// and '_' there, so "bit-multistep" becomes "bit_multistep".
+struct EngineParamName {
+  template <class ParamInfo>
+  std::string operator()(const ParamInfo& info) const {
+    std::string name = info.param;
+    for (char& c : name)
+      if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return name;
+  }
+};
 
 // What the Error thrown by f() says; empty when it throws none.
 template <class F>
