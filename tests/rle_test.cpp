@@ -372,13 +372,9 @@ TEST(RleHistory, OtherHistoryRulesAndRefusedStates) {
             parse_rule("B36/S23").rule);
   EXPECT_EQ(parse_rle("x = 1, y = 1, rule = HighLifeHistory\nA!").rule.rule,
             parse_rule("B36/S23").rule);
-  const ParseError boundary = parse_error("x = 3, y = 1, rule = LifeHistory\nA.F!");
-  EXPECT_EQ(boundary.line(), 2);
-  EXPECT_EQ(boundary.column(), 3);
-  EXPECT_NE(boundary.reason().find("boundary"), std::string::npos) << boundary.what();
-  const ParseError g = parse_error("x = 3, y = 1, rule = LifeHistory\nAG!");
-  EXPECT_EQ(g.column(), 2);
-  EXPECT_NE(g.reason().find("state 7"), std::string::npos) << g.what();
+  test::expect_located_errors([](std::string_view t) { return parse_error(t); },
+                              {{"x = 3, y = 1, rule = LifeHistory\nA.F!", 2, 3, "boundary"},
+                               {"x = 3, y = 1, rule = LifeHistory\nAG!", 2, 2, "state 7"}});
   // Without a History rule the letters stay refused as multi-state.
   EXPECT_NE(parse_error("x = 2, y = 1, rule = B3/S23\nAB!").reason().find("multi-state"),
             std::string::npos);
