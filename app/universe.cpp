@@ -290,9 +290,10 @@ void Universe::step(uint64_t generations) {
 }
 
 uint64_t Universe::population() const {
-  if (!golly_inverts(engine_.rule(), base_generation_ + engine_.generation()))
-    return engine_.population();
-  return cells().population();
+  const uint64_t alive = engine_.population();
+  if (!golly_inverts(engine_.rule(), base_generation_ + engine_.generation())) return alive;
+  // Golly shows the whole grid's complement (convert_golly_cells): count it, list nothing.
+  return uint64_t(engine_.width()) * uint64_t(engine_.height()) - alive;
 }
 
 Pattern Universe::cells() const {

@@ -5,6 +5,7 @@
 
 #include "app/engines.hpp"
 #include "app/viewer/panels.hpp"
+#include "core/engine.hpp"
 #include "core/error.hpp"
 #include "imgui.h"
 
@@ -88,18 +89,7 @@ void engine_panel(ViewerState& s) {
       params[p.name] = v;
       changed = true;
     }
-    if (ImGui::IsItemHovered()) {
-      std::string tip = p.description + "\nvalid: ";
-      if (p.allowed.empty()) {
-        tip += std::to_string(p.min) + ".." + std::to_string(p.max);
-      } else {
-        for (size_t i = 0; i < p.allowed.size(); ++i)
-          tip += (i ? ", " : "") + std::to_string(p.allowed[i]);
-      }
-      if (p.multiple_of > 1) tip += ", multiple of " + std::to_string(p.multiple_of);
-      if (p.power_of_two) tip += ", power of two";
-      wrapped_tooltip(tip);
-    }
+    if (ImGui::IsItemHovered()) wrapped_tooltip(p.description + "\nvalid: " + describe_params({p}));
   }
   if (changed) {
     try {
