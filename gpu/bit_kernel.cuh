@@ -12,24 +12,104 @@
 #include "gpu/block_shape.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_engine.hpp"
+#include "gpu/interior.cuh"
 #include "gpu/life_rule.cuh"
 
 namespace gpulife::gpu {
 namespace bit_detail {
+// One thread's vertical run: output rows y0 .. y1 - 1 of words j0 .. j0 + V - 1, from rows
+// y0 - 1 .. y1 as `load(y)` returns them. Every row it loads serves three output rows, and the
+// next row's loads are issued before this row's arithmetic, so enough bytes are in flight to keep
+// memory busy. kEdges: the words may reach the row's last word or its padding, whose outputs are
+// masked; interior runs (bit_interior_kernel) have no masks at all.
+template <class W, int V, int P, bool kL2, bool kLife, bool kEdges, class Load>
+__device__ __forceinline__ void run_rows(const Load& load, const W* __restrict__ src,
+                                         W* __restrict__ dst, int64_t y0, int64_t y1, int64_t j0,
+                                         const RowGeometry& g, int l2_ahead, RuleBits rule,
+                                         W last_mask) {
+  constexpr int kBits = int(sizeof(W)) * 8;
+  constexpr unsigned kLanesPerLine = 128 / (sizeof(W) * V);
+  W a0[V], a1[V], m0[V], m1[V], mc[V], t0[V], t1[V];
+  {
+    const RawRow<W, V> above = load(y0 - 1);
+    row_sums(above, a0, a1, t0, t1);
+    const RawRow<W, V> mid = load(y0);
+    // B3/S23 keeps the middle row's full sum; other rules its sum without the cell.
+    if constexpr (kLife)
+      row_sums(mid, m0, m1, t0, t1);
+    else
+      row_sums(mid, t0, t1, m0, m1);
+#pragma unroll
+    for (int v = 0; v < V; ++v) mc[v] = mid.c[v];
+  }
+  // Rows y+1 .. y+P are loaded or in flight while row y is computed.
+  RawRow<W, V> ahead[P];
+  ahead[0] = load(y0 + 1);  // row y1 is always needed
+#pragma unroll
+  for (int p = 1; p < P; ++p)
+    if (y0 + 1 + p <= y1) ahead[p] = load(y0 + 1 + p);
+  for (int64_t y = y0; y < y1; ++y) {
+    RawRow<W, V> below;
+    if constexpr (P == 1) {
+      below = ahead[0];
+      RawRow<W, V> next = below;
+      if (y + 2 <= y1) next = load(y + 2);
+      ahead[0] = next;
+    } else {
+      below = ahead[0];
+#pragma unroll
+      for (int p = 0; p + 1 < P; ++p) ahead[p] = ahead[p + 1];
+      if (y + 1 + P <= y1) ahead[P - 1] = load(y + 1 + P);
+    }
+    // Rows further ahead are only asked into L2, which costs no registers: one lane per
+    // 128-byte line.
+    if constexpr (kL2) {
+      const int64_t yp = y + 1 + P + l2_ahead;
+      if (yp <= y1 && yp < g.height && threadIdx.x % kLanesPerLine == 0)
+        asm volatile("prefetch.global.L2 [%0];" ::"l"(src + yp * g.pitch_words + j0));
+    }
+    W out[V];
+    if constexpr (kLife) {
+      // Full row sums only: two shifts, xor3 and maj3 per row, then seven LOP3s.
+#pragma unroll
+      for (int v = 0; v < V; ++v) {
+        const W prev = v == 0 ? below.left : below.c[v - 1];
+        const W next = v == V - 1 ? below.right : below.c[v + 1];
+        const W west = (below.c[v] << 1) | (prev >> (kBits - 1));
+        const W east = (below.c[v] >> 1) | (next << (kBits - 1));
+        const W b0 = lop3w<0x96>(west, below.c[v], east);
+        const W b1 = lop3w<0xE8>(west, below.c[v], east);
+        out[v] = life_from_row_sums(a0[v], a1[v], m0[v], m1[v], b0, b1, mc[v]);
+        if constexpr (kEdges) {
+          if (j0 + v == g.words - 1) out[v] &= last_mask;
+          if (j0 + v >= g.words) out[v] = 0;
+        }
+        a0[v] = m0[v];
+        a1[v] = m1[v];
+        m0[v] = b0;
+        m1[v] = b1;
+        mc[v] = below.c[v];
+      }
+    } else {
+      compute_row<W, V, kLife, kEdges>(below, a0, a1, m0, m1, mc, j0, g, last_mask, rule, out);
+    }
+    store_vector<W, V>(dst + y * g.pitch_words + j0, out);
+  }
+}
+
 // Each thread computes V adjacent words (16-byte loads and stores) for a vertical run of `run`
-// rows: every row it loads serves three output rows, and the next row's loads are issued
-// before this row's arithmetic, so enough bytes are in flight to keep memory busy. At most
-// 1024 threads a block, so the compiler keeps to 64 registers.
+// rows, anywhere in the grid: rows wrap on a torus and are dead beyond a plane, and the row's
+// last word and padding are masked. At most 1024 threads a block, so the compiler keeps to 64
+// registers.
 template <class W, int V, int P, bool kL2, bool kLife>
 static __global__ void __launch_bounds__(1024)
     bit_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, int run, int l2_ahead,
                RuleBits rule) {
-  constexpr int kBits = int(sizeof(W)) * 8;
-  constexpr unsigned kLanesPerLine = 128 / (sizeof(W) * V);
   const int64_t j0 = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) * V;
   if (j0 >= g.pitch_words) return;
   const int64_t groups = (g.height + run - 1) / run;
-  const W last_mask = g.last_bit < kBits - 1 ? W((W(1) << (g.last_bit + 1)) - 1) : ~W(0);
+  const W last_mask = last_word_mask<W>(g);
+  const auto load = [&](int64_t y) { return load_row<W, V>(src, y, j0, g); };
   for (int64_t group = int64_t(blockIdx.y) * blockDim.y + threadIdx.y; group < groups;
        group += int64_t(gridDim.y) * blockDim.y) {
     const int64_t y0 = group * run, y1 = std::min<int64_t>(y0 + run, g.height);
@@ -38,71 +118,60 @@ static __global__ void __launch_bounds__(1024)
       for (int64_t y = y0; y < y1; ++y) store_vector<W, V>(dst + y * g.pitch_words + j0, zero);
       continue;
     }
-    W a0[V], a1[V], m0[V], m1[V], mc[V], t0[V], t1[V];
-    {
-      const RawRow<W, V> above = load_row<W, V>(src, y0 - 1, j0, g);
-      row_sums(above, a0, a1, t0, t1);
-      const RawRow<W, V> mid = load_row<W, V>(src, y0, j0, g);
-      // B3/S23 keeps the middle row's full sum; other rules its sum without the cell.
-      if constexpr (kLife)
-        row_sums(mid, m0, m1, t0, t1);
-      else
-        row_sums(mid, t0, t1, m0, m1);
-#pragma unroll
-      for (int v = 0; v < V; ++v) mc[v] = mid.c[v];
-    }
-    // Rows y+1 .. y+P are loaded or in flight while row y is computed.
-    RawRow<W, V> ahead[P];
-    ahead[0] = load_row<W, V>(src, y0 + 1, j0, g);  // row y1 is always needed
-#pragma unroll
-    for (int p = 1; p < P; ++p)
-      if (y0 + 1 + p <= y1) ahead[p] = load_row<W, V>(src, y0 + 1 + p, j0, g);
-    for (int64_t y = y0; y < y1; ++y) {
-      RawRow<W, V> below;
-      if constexpr (P == 1) {
-        below = ahead[0];
-        RawRow<W, V> next = below;
-        if (y + 2 <= y1) next = load_row<W, V>(src, y + 2, j0, g);
-        ahead[0] = next;
-      } else {
-        below = ahead[0];
-#pragma unroll
-        for (int p = 0; p + 1 < P; ++p) ahead[p] = ahead[p + 1];
-        if (y + 1 + P <= y1) ahead[P - 1] = load_row<W, V>(src, y + 1 + P, j0, g);
-      }
-      // Rows further ahead are only asked into L2, which costs no registers: one lane per
-      // 128-byte line.
-      if constexpr (kL2) {
-        const int64_t yp = y + 1 + P + l2_ahead;
-        if (yp <= y1 && yp < g.height && threadIdx.x % kLanesPerLine == 0)
-          asm volatile("prefetch.global.L2 [%0];" ::"l"(src + yp * g.pitch_words + j0));
-      }
-      W out[V];
-      if constexpr (kLife) {
-        // Full row sums only: two shifts, xor3 and maj3 per row, then seven LOP3s.
-#pragma unroll
-        for (int v = 0; v < V; ++v) {
-          const W prev = v == 0 ? below.left : below.c[v - 1];
-          const W next = v == V - 1 ? below.right : below.c[v + 1];
-          const W west = (below.c[v] << 1) | (prev >> (kBits - 1));
-          const W east = (below.c[v] >> 1) | (next << (kBits - 1));
-          const W b0 = lop3w<0x96>(west, below.c[v], east);
-          const W b1 = lop3w<0xE8>(west, below.c[v], east);
-          out[v] = life_from_row_sums(a0[v], a1[v], m0[v], m1[v], b0, b1, mc[v]);
-          if (j0 + v == g.words - 1) out[v] &= last_mask;
-          if (j0 + v >= g.words) out[v] = 0;
-          a0[v] = m0[v];
-          a1[v] = m1[v];
-          m0[v] = b0;
-          m1[v] = b1;
-          mc[v] = below.c[v];
-        }
-      } else {
-        compute_row<W, V, kLife>(below, a0, a1, m0, m1, mc, j0, g, last_mask, rule, out);
-      }
-      store_vector<W, V>(dst + y * g.pitch_words + j0, out);
-    }
+    run_rows<W, V, P, kL2, kLife, true>(load, src, dst, y0, y1, j0, g, l2_ahead, rule, last_mask);
   }
+}
+
+// The interior's runs: rows y0 .. y1 - 1 of groups starting at row 1, loaded by three plain loads
+// from a pointer that moves a row at a time. Compiled alone, so that the edge handling costs it
+// neither instructions nor registers.
+template <class W, int V, int P, bool kL2, bool kLife>
+static __global__ void __launch_bounds__(1024)
+    bit_interior_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, Interior in,
+                        int run, int l2_ahead, RuleBits rule) {
+  const int64_t column = Interior::base + int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (column < in.first || column >= in.end) return;
+  const int64_t j0 = column * V;
+  const int64_t groups = (in.rows() + run - 1) / run;
+  const auto load = [&](int64_t y) {
+    const W* p = src + y * g.pitch_words + j0;
+    RawRow<W, V> r;
+    load_vector<W, V>(p, r.c);
+    r.left = p[-1];
+    r.right = p[V];
+    return r;
+  };
+  for (int64_t group = int64_t(blockIdx.y) * blockDim.y + threadIdx.y; group < groups;
+       group += int64_t(gridDim.y) * blockDim.y) {
+    const int64_t y0 = 1 + group * run, y1 = std::min<int64_t>(y0 + run, g.height - 1);
+    run_rows<W, V, P, kL2, kLife, false>(load, src, dst, y0, y1, j0, g, l2_ahead, rule, W(0));
+  }
+}
+
+// Everything the interior leaves: rows 0 and height - 1 over the whole pitch, then the edge
+// columns of every other row, one row of V words a thread (rows wrap, planes are dead, the
+// last word and the padding are masked).
+template <class W, int V, bool kLife>
+static __global__ void __launch_bounds__(kEdgeThreads)
+    bit_edge_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, Interior in,
+                    RuleBits rule) {
+  const int64_t t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (t >= in.edge_tasks()) return;
+  int64_t y, column;
+  in.edge_task(t, y, column);
+  const int64_t j0 = column * V;
+  W out[V] = {};
+  if (j0 < g.words) {
+    W a0[V], a1[V], m0[V], m1[V], mc[V], t0[V], t1[V];
+    row_sums(load_row<W, V>(src, y - 1, j0, g), a0, a1, t0, t1);
+    const RawRow<W, V> mid = load_row<W, V>(src, y, j0, g);
+    row_sums(mid, t0, t1, m0, m1);
+#pragma unroll
+    for (int v = 0; v < V; ++v) mc[v] = mid.c[v];
+    compute_row<W, V, kLife, true>(load_row<W, V>(src, y + 1, j0, g), a0, a1, m0, m1, mc, j0, g,
+                                   last_word_mask<W>(g), rule, out);
+  }
+  store_vector<W, V>(dst + y * g.pitch_words + j0, out);
 }
 
 template <class W>
@@ -149,6 +218,12 @@ class BitEngine final : public DeviceEngine {
                         "(TMA) per warp",
          .min = 0,
          .max = 1,
+         .default_value = 0},
+        {.name = "split_edges",
+         .description = "with pipeline_rows 0: 1 = the interior by a kernel without edge "
+                        "handling, the edges by a second launch; 0 = one kernel for all",
+         .min = 0,
+         .max = 1,
          .default_value = 0}};
     params.insert(params.end(), more.begin(), more.end());
     return params;
@@ -177,6 +252,7 @@ class BitEngine final : public DeviceEngine {
     launch_.prefetch_l2_rows = param("prefetch_l2_rows");
     launch_.pipeline_rows = param("pipeline_rows");
     launch_.bulk_copy = param("pipeline_copy") == 1;
+    launch_.split_edges = param("split_edges") == 1;
   }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
@@ -275,11 +351,28 @@ class BitEngine final : public DeviceEngine {
   uint64_t launch(const void* src, void* dst, void* stream) {
     const int run = launch_.run;
     const RowGeometry g = geometry();
-    const int64_t columns = (g.pitch_words + V - 1) / V;
-    const dim3 block = launch_.block.block(), grid = launch_.block.grid(columns, groups(run));
-    bit_kernel<W, V, P, kL2, kLife><<<grid, block, 0, static_cast<cudaStream_t>(stream)>>>(
-        static_cast<const W*>(src), static_cast<W*>(dst), g, run, launch_.prefetch_l2_rows,
-        rule_bits(rule()));
+    const auto* s = static_cast<const W*>(src);
+    auto* d = static_cast<W*>(dst);
+    const auto st = static_cast<cudaStream_t>(stream);
+    const RuleBits rule = rule_bits(this->rule());
+    const dim3 block = launch_.block.block();
+    if (!launch_.split_edges) {
+      const dim3 grid = launch_.block.grid((g.pitch_words + V - 1) / V, groups(run));
+      bit_kernel<W, V, P, kL2, kLife>
+          <<<grid, block, 0, st>>>(s, d, g, run, launch_.prefetch_l2_rows, rule);
+      CUDA_CHECK_LAUNCH();
+      return 1;
+    }
+    const Interior in = interior_of(g.words, g.pitch_words, V, g.height);
+    if (!in.empty()) {
+      const dim3 grid = launch_.block.grid(in.end - Interior::base, (in.rows() + run - 1) / run);
+      bit_interior_kernel<W, V, P, kL2, kLife>
+          <<<grid, block, 0, st>>>(s, d, g, in, run, launch_.prefetch_l2_rows, rule);
+      CUDA_CHECK_LAUNCH();
+    }
+    bit_edge_kernel<W, V, kLife>
+        <<<unsigned((in.edge_tasks() + kEdgeThreads - 1) / kEdgeThreads), kEdgeThreads, 0, st>>>(
+            s, d, g, in, rule);
     CUDA_CHECK_LAUNCH();
     return 1;
   }
@@ -294,6 +387,7 @@ class BitEngine final : public DeviceEngine {
     int prefetch_l2_rows = 0;
     int pipeline_rows = 0;
     bool bulk_copy = false;  // pipeline_copy 1
+    bool split_edges = false;
   } launch_;
 };
 

@@ -103,7 +103,6 @@ static __global__ void __launch_bounds__(1024)
     bit_pipeline_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, int run,
                         int l2_ahead, RuleBits rule) {
   using Slot = PipelineSlot<W, V>;
-  constexpr int kBits = int(sizeof(W)) * 8;
   extern __shared__ uint4 pipeline_smem[];
   const int lane = int(threadIdx.x % 32);
   const int warp = int((threadIdx.y * blockDim.x + threadIdx.x) / 32);
@@ -131,7 +130,7 @@ static __global__ void __launch_bounds__(1024)
   const unsigned data_addr = base + unsigned(Slot::kLead + lane * V) * unsigned(sizeof(W));
   const unsigned halo_addr = base + unsigned(halo_at) * unsigned(sizeof(W));
   const int64_t groups = (g.height + run - 1) / run;
-  const W last_mask = g.last_bit < kBits - 1 ? W((W(1) << (g.last_bit + 1)) - 1) : ~W(0);
+  const W last_mask = last_word_mask<W>(g);
   for (int64_t group = int64_t(blockIdx.y) * blockDim.y + threadIdx.y; group < groups;
        group += int64_t(gridDim.y) * blockDim.y) {
     const int64_t y0 = group * run, y1 = std::min<int64_t>(y0 + run, g.height);
@@ -254,8 +253,7 @@ static __global__ void __launch_bounds__(1024)
   const int64_t last_chunk = (g.words - 1) / Slot::kLead * Slot::kLead;
   const unsigned tx = span_bytes + (wrap_last ? 16u : 0u) + (wrap_first ? 16u : 0u);
   const int64_t groups = (g.height + run - 1) / run;
-  constexpr int kBits = int(sizeof(W)) * 8;
-  const W last_mask = g.last_bit < kBits - 1 ? W((W(1) << (g.last_bit + 1)) - 1) : ~W(0);
+  const W last_mask = last_word_mask<W>(g);
   // Slots are used round robin across row groups, so the mbarriers' phases carry over.
   int slot_in = 0, slot_out = 0;
   unsigned parity = 0;  // bit k: the phase parity slot k completes next

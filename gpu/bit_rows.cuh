@@ -18,6 +18,13 @@ struct RowGeometry {
   bool torus;
 };
 
+// The cells of a row's last word: bits 0 .. last_bit.
+template <class W>
+__device__ __forceinline__ W last_word_mask(const RowGeometry& g) {
+  constexpr int kBits = int(sizeof(W)) * 8;
+  return g.last_bit < kBits - 1 ? W((W(1) << (g.last_bit + 1)) - 1) : ~W(0);
+}
+
 // The words of one row that V words' next states need: the words themselves and the words on
 // either side. Loaded together and used one row later (prefetch). On a torus the wrapped cells
 // are placed so that the plain shifts below pick them up.
@@ -132,8 +139,9 @@ __device__ __forceinline__ void row_sums(const RawRow<W, V>& r, W* s0, W* s1, W*
 }
 
 // One output row of the rolling window: the rows above (a: full sums) and in the middle (m:
-// sums without the cell, mc: the cells) with the row below; then the window moves down.
-template <class W, int V, bool kLife>
+// sums without the cell, mc: the cells) with the row below; then the window moves down. kEdges:
+// mask the row's last word and its padding (words that cannot reach them skip the test).
+template <class W, int V, bool kLife, bool kEdges = true>
 __device__ __forceinline__ void compute_row(const RawRow<W, V>& below, W (&a0)[V], W (&a1)[V],
                                             W (&m0)[V], W (&m1)[V], W (&mc)[V], int64_t j0,
                                             const RowGeometry& g, W last_mask, RuleBits rule,
@@ -145,8 +153,10 @@ __device__ __forceinline__ void compute_row(const RawRow<W, V>& below, W (&a0)[V
     W n0, n1, n2, n3;
     add_rows(a0[v], a1[v], m0[v], m1[v], b0[v], b1[v], n0, n1, n2, n3);
     out[v] = apply_rule<kLife>(n0, n1, n2, n3, mc[v], rule);
-    if (j0 + v == g.words - 1) out[v] &= last_mask;
-    if (j0 + v >= g.words) out[v] = 0;
+    if constexpr (kEdges) {
+      if (j0 + v == g.words - 1) out[v] &= last_mask;
+      if (j0 + v >= g.words) out[v] = 0;
+    }
     a0[v] = m0[v] ^ mc[v];  // the middle row becomes the row above: its full sum
     a1[v] = m1[v] | (m0[v] & mc[v]);
     m0[v] = bm0[v];

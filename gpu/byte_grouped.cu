@@ -6,6 +6,7 @@
 #include "gpu/block_shape.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_engine.hpp"
+#include "gpu/interior.cuh"
 #include "gpu/kernel_engines.hpp"
 #include "gpu/life_rule.cuh"
 
@@ -73,18 +74,19 @@ __device__ __forceinline__ ByteRow<K> load_row(const uint8_t* __restrict__ src, 
   return r;
 }
 
-template <int K, bool kLife>
-__device__ __forceinline__ void grouped_rows(const uint8_t* __restrict__ src,
-                                             uint8_t* __restrict__ dst, int64_t x0, int64_t y0,
-                                             int64_t y1, int64_t width, int64_t height,
-                                             int64_t pitch, bool torus, RuleBits rule) {
-  ByteRow<K> above = load_row<K>(src, y0 - 1, x0, width, height, pitch, torus);
-  ByteRow<K> mid = load_row<K>(src, y0, x0, width, height, pitch, torus);
-  ByteRow<K> below = load_row<K>(src, y0 + 1, x0, width, height, pitch, torus);
+// Rows y0 .. y1 - 1 of cells x0 .. x0 + 4K - 1 (inside the width), from rows y0 - 1 .. y1 as
+// `load(y)` returns them.
+template <int K, bool kLife, class Load>
+__device__ __forceinline__ void grouped_rows(const Load& load, uint8_t* __restrict__ dst,
+                                             int64_t x0, int64_t y0, int64_t y1, int64_t pitch,
+                                             RuleBits rule) {
+  ByteRow<K> above = load(y0 - 1);
+  ByteRow<K> mid = load(y0);
+  ByteRow<K> below = load(y0 + 1);
   for (int64_t y = y0; y < y1; ++y) {
     // Issue the next row's loads before this row's arithmetic: two rows in flight per thread.
     ByteRow<K> next = below;
-    if (y + 2 <= y1) next = load_row<K>(src, y + 2, x0, width, height, pitch, torus);
+    if (y + 2 <= y1) next = load(y + 2);
     // Vertical sums of three cells per byte (0..3), then horizontal: bytes never carry.
     uint32_t v[K];
 #pragma unroll
@@ -154,11 +156,58 @@ static __global__ void __launch_bounds__(1024)
        g += int64_t(gridDim.y) * blockDim.y) {
     const int64_t y0 = g * cells_y, y1 = std::min<int64_t>(y0 + cells_y, height);
     if (x0 + 4 * K <= width)
-      grouped_rows<K, kLife>(src, dst, x0, y0, y1, width, height, pitch, torus, rule);
+      grouped_rows<K, kLife>(
+          [&](int64_t y) { return load_row<K>(src, y, x0, width, height, pitch, torus); }, dst, x0,
+          y0, y1, pitch, rule);
     else
       edge_rows(src, dst, x0, std::min<int64_t>(x0 + 4 * K, pitch), y0, y1, width, height, pitch,
                 torus, rule);
   }
+}
+
+// The interior's row groups (starting at row 1), three plain loads a row: no wrap, no dead rows.
+// A kernel of its own, so that the edge handling costs it nothing.
+template <int K, bool kLife>
+static __global__ void __launch_bounds__(1024)
+    byte_interior_kernel(const uint8_t* __restrict__ src, uint8_t* __restrict__ dst, int64_t pitch,
+                         Interior in, int cells_y, RuleBits rule) {
+  const int64_t column = Interior::base + int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (column < in.first || column >= in.end) return;
+  const int64_t x0 = column * (4 * K);
+  const auto load = [&](int64_t y) {
+    const uint8_t* p = src + y * pitch + x0;
+    ByteRow<K> r;
+    load_words<K>(p, r.v);
+    r.left = p[-1];
+    r.right = p[4 * K];
+    return r;
+  };
+  const int64_t groups = (in.rows() + cells_y - 1) / cells_y;
+  for (int64_t g = int64_t(blockIdx.y) * blockDim.y + threadIdx.y; g < groups;
+       g += int64_t(gridDim.y) * blockDim.y) {
+    const int64_t y0 = 1 + g * cells_y, y1 = std::min<int64_t>(y0 + cells_y, in.height - 1);
+    grouped_rows<K, kLife>(load, dst, x0, y0, y1, pitch, rule);
+  }
+}
+
+// What the interior leaves: rows 0 and height - 1 over the whole pitch, then the edge columns of
+// every other row, one row of 4K cells a thread.
+template <int K, bool kLife>
+static __global__ void __launch_bounds__(kEdgeThreads)
+    byte_edge_kernel(const uint8_t* __restrict__ src, uint8_t* __restrict__ dst, int64_t width,
+                     int64_t height, int64_t pitch, Interior in, bool torus, RuleBits rule) {
+  const int64_t t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (t >= in.edge_tasks()) return;
+  int64_t y, column;
+  in.edge_task(t, y, column);
+  const int64_t x0 = column * (4 * K);
+  if (x0 + 4 * K <= width)
+    grouped_rows<K, kLife>(
+        [&](int64_t yy) { return load_row<K>(src, yy, x0, width, height, pitch, torus); }, dst, x0,
+        y, y + 1, pitch, rule);
+  else
+    edge_rows(src, dst, x0, std::min<int64_t>(x0 + 4 * K, pitch), y, y + 1, width, height, pitch,
+              torus, rule);
 }
 
 class ByteGroupedEngine final : public DeviceEngine {
@@ -194,7 +243,14 @@ class ByteGroupedEngine final : public DeviceEngine {
                                       .description = "cells per thread along y (rows reuse loads)",
                                       .min = 1,
                                       .max = 64,
-                                      .default_value = 4}};
+                                      .default_value = 4},
+                                     {.name = "split_edges",
+                                      .description = "1 = the interior by a kernel without edge "
+                                                     "handling, the edges by a second launch; 0 = "
+                                                     "one kernel for all",
+                                      .min = 0,
+                                      .max = 1,
+                                      .default_value = 0}};
     params.insert(params.end(), shape.begin(), shape.end());
     return params;
   }
@@ -209,6 +265,7 @@ class ByteGroupedEngine final : public DeviceEngine {
     block_ = {param("block_x"), param("block_y")};
     cells_x_ = param("cells_x");
     cells_y_ = param("cells_y");
+    split_edges_ = param("split_edges") == 1;
   }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
@@ -237,17 +294,38 @@ class ByteGroupedEngine final : public DeviceEngine {
     const bool torus = topology() == Topology::Torus;
     const auto st = static_cast<cudaStream_t>(stream);
     if (rule().is_life())
-      byte_grouped_kernel<K, true>
-          <<<grid, block, 0, st>>>(s, d, width(), height(), pitch, cy, torus, rule_bits(rule()));
+      launch_rule<K, true>(s, d, grid, block, pitch, torus, st);
     else
-      byte_grouped_kernel<K, false>
-          <<<grid, block, 0, st>>>(s, d, width(), height(), pitch, cy, torus, rule_bits(rule()));
-    CUDA_CHECK_LAUNCH();
+      launch_rule<K, false>(s, d, grid, block, pitch, torus, st);
     return 1;
+  }
+
+  template <int K, bool kLife>
+  void launch_rule(const uint8_t* s, uint8_t* d, dim3 grid, dim3 block, int64_t pitch, bool torus,
+                   cudaStream_t st) {
+    const RuleBits rule = rule_bits(this->rule());
+    const int cy = cells_y_;
+    if (!split_edges_) {
+      byte_grouped_kernel<K, kLife>
+          <<<grid, block, 0, st>>>(s, d, width(), height(), pitch, cy, torus, rule);
+      CUDA_CHECK_LAUNCH();
+      return;
+    }
+    const Interior in = interior_of(width(), pitch, 4 * K, height());
+    if (!in.empty()) {
+      const dim3 inner = block_.grid(in.end - Interior::base, (in.rows() + cy - 1) / cy);
+      byte_interior_kernel<K, kLife><<<inner, block, 0, st>>>(s, d, pitch, in, cy, rule);
+      CUDA_CHECK_LAUNCH();
+    }
+    byte_edge_kernel<K, kLife>
+        <<<unsigned((in.edge_tasks() + kEdgeThreads - 1) / kEdgeThreads), kEdgeThreads, 0, st>>>(
+            s, d, width(), height(), pitch, in, torus, rule);
+    CUDA_CHECK_LAUNCH();
   }
 
   BlockShape block_;
   int cells_x_ = 4, cells_y_ = 1;
+  bool split_edges_ = false;
 };
 
 }  // namespace

@@ -399,6 +399,49 @@ TEST_P(BitPipelineTest, MatchesReferenceAtEveryPipelineDepth) {
   }
 }
 
+// The interior kernel and the edge launch (split_edges=1) against the reference
+// where they meet: widths that leave no interior column, one, or many, rows that end a word
+// exactly or one cell into it, heights with no interior row (1, 2), one (3) and row groups that
+// end at the last row or one short of it, every shape of words a thread and row group, and the
+// single kernel of split_edges=0 on the same cases.
+TEST_P(BitPipelineTest, InteriorAndEdgeLaunchesMeetWithoutSeams) {
+  REQUIRE_DEVICE();
+  auto engine = gpu::make_gpu_engine(GetParam());
+  const Params defaults = engine->params();
+  const int bits = GetParam() == "bit32" ? 32 : 64;
+  std::vector<Params> shapes = {
+      {{"split_edges", 1}},
+      {{"split_edges", 0}},
+      {{"split_edges", 1}, {"words_x", 1}, {"block_x", 32}, {"words_per_thread", 3}},
+      {{"split_edges", 1}, {"words_x", 2}, {"prefetch_rows", 2}, {"prefetch_l2_rows", 0}},
+      {{"split_edges", 1}, {"block_x", 64}, {"block_y", 4}, {"words_per_thread", 1}}};
+  std::vector<int64_t> widths = {int64_t(bits) * 2,  int64_t(bits) * 5 + 1,
+                                 int64_t(bits) * 8,  int64_t(bits) * 9 - 1,
+                                 int64_t(bits) * 16, int64_t(bits) * 17 + 3};
+  std::vector<int64_t> heights = {1, 2, 3, 4, 66, 129};
+  std::vector<std::string> checked_rules = {"B3/S23", "B36/S23"};
+  if (small_run()) {
+    shapes.resize(3);
+    widths = {int64_t(bits) * 5 + 1, int64_t(bits) * 8};
+    heights = {2, 3, 66};
+    checked_rules.resize(1);
+  }
+  for (const Params& shape : shapes) {
+    engine->set_params(defaults);
+    engine->set_params(shape);
+    for (Topology topology : {Topology::Plane, Topology::Torus})
+      for (const std::string& rule : checked_rules)
+        for (int64_t w : widths)
+          for (int64_t h : heights) {
+            SCOPED_TRACE(
+                "split_edges=" + std::to_string(engine->params().at("split_edges")) +
+                " words_x=" + std::to_string(engine->params().at("words_x")) +
+                " words_per_thread=" + std::to_string(engine->params().at("words_per_thread")));
+            expect_matches_reference(*engine, {w, h}, topology, rule);
+          }
+  }
+}
+
 TEST_P(BitPipelineTest, RefusesPipelineDepthsThatAreNotBuilt) {
   REQUIRE_DEVICE();
   auto engine = gpu::make_gpu_engine(GetParam());
