@@ -219,12 +219,7 @@ class BitEngine final : public DeviceEngine {
          .min = 0,
          .max = 1,
          .default_value = 0},
-        {.name = "split_edges",
-         .description = "with pipeline_rows 0: 1 = the interior by a kernel without edge "
-                        "handling, the edges by a second launch; 0 = one kernel for all",
-         .min = 0,
-         .max = 1,
-         .default_value = 0}};
+        split_edges_param()};
     params.insert(params.end(), more.begin(), more.end());
     return params;
   }

@@ -244,13 +244,7 @@ class ByteGroupedEngine final : public DeviceEngine {
                                       .min = 1,
                                       .max = 64,
                                       .default_value = 4},
-                                     {.name = "split_edges",
-                                      .description = "1 = the interior by a kernel without edge "
-                                                     "handling, the edges by a second launch; 0 = "
-                                                     "one kernel for all",
-                                      .min = 0,
-                                      .max = 1,
-                                      .default_value = 0}};
+                                     split_edges_param()};
     params.insert(params.end(), shape.begin(), shape.end());
     return params;
   }

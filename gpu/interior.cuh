@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "core/engine.hpp"
+
 namespace gpulife::gpu {
 
 struct Interior {
@@ -60,6 +62,17 @@ inline Interior interior_of(int64_t units, int64_t pitch_units, int64_t per_thre
   in.edge_rows = std::min<int64_t>(height, 2);
   in.height = height;
   return in;
+}
+
+// The launch parameter that picks the split (1) or one kernel for everything (0, the default).
+inline ParamInfo split_edges_param() {
+  return {.name = "split_edges",
+          .description =
+              "1 = the interior by a kernel without edge handling, the edges by a "
+              "second launch (slower on an H200); 0 = one kernel for all",
+          .min = 0,
+          .max = 1,
+          .default_value = 0};
 }
 
 // Threads a block of the edge launch.
