@@ -129,7 +129,7 @@ template <class W, int V, int P, bool kL2, bool kLife>
 static __global__ void __launch_bounds__(1024)
     bit_interior_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, Interior in,
                         int run, int l2_ahead, RuleBits rule) {
-  const int64_t column = Interior::base + int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const int64_t column = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (column < in.first || column >= in.end) return;
   const int64_t j0 = column * V;
   const int64_t groups = (in.rows() + run - 1) / run;
@@ -160,18 +160,14 @@ static __global__ void __launch_bounds__(kEdgeThreads)
   int64_t y, column;
   in.edge_task(t, y, column);
   const int64_t j0 = column * V;
-  W out[V] = {};
-  if (j0 < g.words) {
-    W a0[V], a1[V], m0[V], m1[V], mc[V], t0[V], t1[V];
-    row_sums(load_row<W, V>(src, y - 1, j0, g), a0, a1, t0, t1);
-    const RawRow<W, V> mid = load_row<W, V>(src, y, j0, g);
-    row_sums(mid, t0, t1, m0, m1);
-#pragma unroll
-    for (int v = 0; v < V; ++v) mc[v] = mid.c[v];
-    compute_row<W, V, kLife, true>(load_row<W, V>(src, y + 1, j0, g), a0, a1, m0, m1, mc, j0, g,
-                                   last_word_mask<W>(g), rule, out);
+  if (j0 >= g.words) {  // padding words of the row pitch stay zero
+    const W zero[V] = {};
+    store_vector<W, V>(dst + y * g.pitch_words + j0, zero);
+    return;
   }
-  store_vector<W, V>(dst + y * g.pitch_words + j0, out);
+  const auto load = [&](int64_t yy) { return load_row<W, V>(src, yy, j0, g); };
+  run_rows<W, V, 1, false, kLife, true>(load, src, dst, y, y + 1, j0, g, 0, rule,
+                                        last_word_mask<W>(g));
 }
 
 template <class W>
@@ -360,14 +356,12 @@ class BitEngine final : public DeviceEngine {
     }
     const Interior in = interior_of(g.words, g.pitch_words, V, g.height);
     if (!in.empty()) {
-      const dim3 grid = launch_.block.grid(in.end - Interior::base, (in.rows() + run - 1) / run);
+      const dim3 grid = launch_.block.grid(in.launch_columns(), (in.rows() + run - 1) / run);
       bit_interior_kernel<W, V, P, kL2, kLife>
           <<<grid, block, 0, st>>>(s, d, g, in, run, launch_.prefetch_l2_rows, rule);
       CUDA_CHECK_LAUNCH();
     }
-    bit_edge_kernel<W, V, kLife>
-        <<<unsigned((in.edge_tasks() + kEdgeThreads - 1) / kEdgeThreads), kEdgeThreads, 0, st>>>(
-            s, d, g, in, rule);
+    bit_edge_kernel<W, V, kLife><<<in.edge_blocks(), kEdgeThreads, 0, st>>>(s, d, g, in, rule);
     CUDA_CHECK_LAUNCH();
     return 1;
   }

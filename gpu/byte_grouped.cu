@@ -171,7 +171,7 @@ template <int K, bool kLife>
 static __global__ void __launch_bounds__(1024)
     byte_interior_kernel(const uint8_t* __restrict__ src, uint8_t* __restrict__ dst, int64_t pitch,
                          Interior in, int cells_y, RuleBits rule) {
-  const int64_t column = Interior::base + int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const int64_t column = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (column < in.first || column >= in.end) return;
   const int64_t x0 = column * (4 * K);
   const auto load = [&](int64_t y) {
@@ -307,13 +307,12 @@ class ByteGroupedEngine final : public DeviceEngine {
     }
     const Interior in = interior_of(width(), pitch, 4 * K, height());
     if (!in.empty()) {
-      const dim3 inner = block_.grid(in.end - Interior::base, (in.rows() + cy - 1) / cy);
+      const dim3 inner = block_.grid(in.launch_columns(), (in.rows() + cy - 1) / cy);
       byte_interior_kernel<K, kLife><<<inner, block, 0, st>>>(s, d, pitch, in, cy, rule);
       CUDA_CHECK_LAUNCH();
     }
-    byte_edge_kernel<K, kLife>
-        <<<unsigned((in.edge_tasks() + kEdgeThreads - 1) / kEdgeThreads), kEdgeThreads, 0, st>>>(
-            s, d, width(), height(), pitch, in, torus, rule);
+    byte_edge_kernel<K, kLife><<<in.edge_blocks(), kEdgeThreads, 0, st>>>(s, d, width(), height(),
+                                                                          pitch, in, torus, rule);
     CUDA_CHECK_LAUNCH();
   }
 

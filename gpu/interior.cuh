@@ -19,21 +19,21 @@ struct Interior {
   int64_t columns;  // thread columns over the row pitch
   int64_t first;    // interior thread columns are [first, end); first == end == columns: none
   int64_t end;
-  // The interior launch starts at column 0, whose threads (and those of any column before
-  // first) return at once: its warps then cover the same aligned 128-byte lines as the
-  // one-kernel path. Starting at `first` put every warp across a line boundary and measured
-  // slower on the H200 (docs/BENCHMARKS.md).
-  static constexpr int64_t base = 0;
   int64_t edge_rows;  // rows 0 and height - 1 (one row when height is 1)
   int64_t height;
 
   __host__ __device__ bool empty() const { return end == first; }
   // Output rows of each interior column: 1 .. height - 2.
   __host__ __device__ int64_t rows() const { return height - 2; }
-  // Rows of `per_thread` cells the edge launch computes.
+  // The interior launch covers columns 0 .. end - 1, the threads before `first` returning at
+  // once: its warps then read and write the same aligned 128-byte lines as the one-kernel path
+  // (starting at `first` put every warp across a line and measured slower on the H200).
+  __host__ __device__ int64_t launch_columns() const { return end; }
+  // Rows of `per_thread` cells the edge launch computes, and its blocks of kEdgeThreads.
   __host__ __device__ int64_t edge_tasks() const {
     return edge_rows * columns + (height - edge_rows) * (first + columns - end);
   }
+  __host__ __device__ unsigned edge_blocks() const;
   // Edge task t: the whole of rows 0 and height - 1, then the edge columns of the rows between.
   __device__ void edge_task(int64_t t, int64_t& y, int64_t& column) const {
     const int64_t row_tasks = edge_rows * columns;
@@ -77,5 +77,9 @@ inline ParamInfo split_edges_param() {
 
 // Threads a block of the edge launch.
 constexpr int kEdgeThreads = 256;
+
+__host__ __device__ inline unsigned Interior::edge_blocks() const {
+  return unsigned((edge_tasks() + kEdgeThreads - 1) / kEdgeThreads);
+}
 
 }  // namespace gpulife::gpu
