@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/hash.hpp"
 
@@ -325,17 +326,9 @@ Edit random_fill(Engine& engine, const Box& selection, double density, uint64_t 
 }
 
 std::string_view to_string(Transform t) {
-  switch (t) {
-    case Transform::RotateClockwise:
-      return "rotate clockwise";
-    case Transform::RotateAnticlockwise:
-      return "rotate anticlockwise";
-    case Transform::FlipHorizontal:
-      return "flip horizontal";
-    case Transform::FlipVertical:
-      return "flip vertical";
-  }
-  return "transform";
+  static constexpr std::string_view kNames[] = {"rotate clockwise", "rotate anticlockwise",
+                                                "flip horizontal", "flip vertical"};
+  return enum_name(t, kNames, "transform");
 }
 
 Box transformed_box(const Box& selection, Transform t) {
@@ -434,15 +427,8 @@ CutResult cut_selection(Engine& engine, const Box& selection) {
 // --- Paste ---
 
 std::string_view to_string(PasteMode mode) {
-  switch (mode) {
-    case PasteMode::Copy:
-      return "copy";
-    case PasteMode::Or:
-      return "or";
-    case PasteMode::Xor:
-      return "xor";
-  }
-  return "copy";
+  static constexpr std::string_view kNames[] = {"copy", "or", "xor"};
+  return enum_name(mode, kNames, "copy");
 }
 
 bool paste_fits(const Engine& engine, const Pattern& pattern, Cell top_left) {

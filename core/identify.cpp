@@ -11,6 +11,7 @@
 
 #include "core/cell_stats.hpp"
 #include "core/engine.hpp"
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/simd_engine.hpp"
 
@@ -185,21 +186,9 @@ void describe_cycle(IdentifyResult& r, const Universe& at, const Cycle& c, uint6
 }  // namespace
 
 std::string_view to_string(PatternKind kind) {
-  switch (kind) {
-    case PatternKind::Empty:
-      return "empty";
-    case PatternKind::Dies:
-      return "dies";
-    case PatternKind::StillLife:
-      return "still life";
-    case PatternKind::Oscillator:
-      return "oscillator";
-    case PatternKind::Spaceship:
-      return "spaceship";
-    case PatternKind::None:
-      return "none";
-  }
-  return "none";
+  static constexpr std::string_view kNames[] = {"empty",      "dies",      "still life",
+                                                "oscillator", "spaceship", "none"};
+  return enum_name(kind, kNames, "none");
 }
 
 std::string speed_text(int64_t dx, int64_t dy, uint64_t period) {

@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "core/cells.hpp"
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/gzip.hpp"
 #include "core/life105.hpp"
@@ -162,19 +163,9 @@ std::string format_extension(const std::filesystem::path& path) {
 }  // namespace
 
 std::string_view to_string(PatternFormat format) {
-  switch (format) {
-    case PatternFormat::Cells:
-      return "plaintext (.cells)";
-    case PatternFormat::Life106:
-      return "Life 1.06";
-    case PatternFormat::Life105:
-      return "Life 1.05";
-    case PatternFormat::Macrocell:
-      return "Macrocell";
-    case PatternFormat::Rle:
-      break;
-  }
-  return "RLE";
+  static constexpr std::string_view kNames[] = {"RLE", "plaintext (.cells)", "Life 1.06",
+                                                "Life 1.05", "Macrocell"};
+  return enum_name(format, kNames, "RLE");
 }
 
 PatternFormat parse_pattern_format(std::string_view text) {

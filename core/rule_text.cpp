@@ -8,6 +8,7 @@
 #include <cctype>
 #include <span>
 
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/hensel.hpp"
 
@@ -55,14 +56,8 @@ uint32_t entry_of_index(const MapShape& shape, int index) {
 }
 
 std::string_view neighbourhood_name(Neighbourhood n) {
-  switch (n) {
-    case Neighbourhood::Hexagonal:
-      return "hexagonal";
-    case Neighbourhood::VonNeumann:
-      return "von Neumann";
-    default:
-      return "Moore";
-  }
+  static constexpr std::string_view kNames[] = {"Moore", "hexagonal", "von Neumann"};
+  return enum_name(n, kNames, "Moore");
 }
 
 Rule parse_map(std::string_view body, std::string_view whole, int64_t column) {

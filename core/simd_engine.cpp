@@ -9,6 +9,7 @@
 #include <new>
 
 #include "core/edge_ring.hpp"
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/hash.hpp"
 #include "core/rule_circuit.hpp"
@@ -454,14 +455,8 @@ class SimdEngine final : public Engine {
 }  // namespace
 
 std::string_view to_string(SimdIsa isa) {
-  switch (isa) {
-    case SimdIsa::Avx2:
-      return "avx2";
-    case SimdIsa::Avx512:
-      return "avx512";
-    default:
-      return "portable";
-  }
+  static constexpr std::string_view kNames[] = {"portable", "avx2", "avx512"};
+  return enum_name(isa, kNames, "portable", SimdIsa::Portable);
 }
 
 bool simd_isa_supported(SimdIsa isa) {

@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/pattern_io.hpp"
 
@@ -212,19 +213,9 @@ std::vector<std::string> collection(const Options& o) {
 }
 
 const char* verdict_name(Verdict v) {
-  switch (v) {
-    case Verdict::Agrees:
-      return "agrees";
-    case Verdict::Refused:
-      return "refused";
-    case Verdict::NotAPattern:
-      return "not a pattern";
-    case Verdict::Pending:
-      return "pending";
-    case Verdict::Failed:
-      break;
-  }
-  return "FAILED";
+  static constexpr const char* kNames[] = {"agrees", "refused", "not a pattern", "pending",
+                                           "FAILED"};
+  return enum_name(v, kNames, "FAILED");
 }
 
 }  // namespace

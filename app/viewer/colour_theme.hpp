@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/enum_names.hpp"
+
 namespace gpulife::app {
 
 enum class ColourTheme { Plain, History, Age, Died, Fire };
@@ -27,36 +29,20 @@ struct ThemeColours {
 inline constexpr int kAgeRamp = 63;
 
 inline std::string_view to_string(ColourTheme t) {
-  switch (t) {
-    case ColourTheme::Plain:
-      return "plain";
-    case ColourTheme::History:
-      return "history";
-    case ColourTheme::Age:
-      return "age";
-    case ColourTheme::Died:
-      return "died";
-    case ColourTheme::Fire:
-      return "fire";
-  }
-  return "plain";
+  static constexpr std::string_view kNames[] = {"plain", "history", "age", "died", "fire"};
+  return enum_name(t, kNames, "plain");
 }
 
 // What the panel says about each.
 inline std::string_view describe(ColourTheme t) {
-  switch (t) {
-    case ColourTheme::Plain:
-      return "live cells only";
-    case ColourTheme::History:
-      return "cells ever alive (LifeHistory), kept in every generation";
-    case ColourTheme::Age:
-      return "new cells bright, old ones blue; the dead fade out (LifeViewer)";
-    case ColourTheme::Died:
-      return "cells that just died in red, fading over 63 generations";
-    case ColourTheme::Fire:
-      return "young cells white-hot cooling to orange, embers where cells died";
-  }
-  return "";
+  static constexpr std::string_view kDescriptions[] = {
+      "live cells only",
+      "cells ever alive (LifeHistory), kept in every generation",
+      "new cells bright, old ones blue; the dead fade out (LifeViewer)",
+      "cells that just died in red, fading over 63 generations",
+      "young cells white-hot cooling to orange, embers where cells died",
+  };
+  return enum_name(t, kDescriptions, "");
 }
 
 inline ThemeColours theme_colours(ColourTheme t) {

@@ -7,20 +7,14 @@
 #include "app/viewer/file_actions.hpp"
 #include "app/viewer/viewer_state.hpp"
 #include "core/clipboard.hpp"
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 
 namespace gpulife::app {
 
 const char* to_string(EditTool tool) {
-  switch (tool) {
-    case EditTool::Draw:
-      return "draw";
-    case EditTool::Pick:
-      return "pick";
-    case EditTool::Select:
-      return "select";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"draw", "pick", "select"};
+  return enum_name(tool, kNames, "?");
 }
 
 Cell cell_at(const ViewerState& s, double px_x, double px_y) {
