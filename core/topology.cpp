@@ -1,13 +1,19 @@
 // Topology names, checks, and Golly's bounded-grid suffix: parsing it and writing it back.
 #include "core/topology.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <optional>
 
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 
 namespace gpulife {
 namespace {
+
+// The letter that starts a suffix of each TopologyKind, in the enum's order.
+constexpr char kSuffixLetters[] = {'P', 'T', 'K', 'C', 'S'};
 
 std::string squash(std::string_view text) {
   std::string out;
@@ -128,46 +134,27 @@ std::string GridBounds::to_string() const {
     if (t.kind == TopologyKind::Torus && t.shift != 0) return signed_text(t.shift);
     return "";
   };
+  const std::string start = {':', enum_name(t.kind, kSuffixLetters, 'P')};
   switch (t.kind) {
-    case TopologyKind::Plane:
-      return ":P" + w + "," + h;
     case TopologyKind::Torus:
     case TopologyKind::KleinBottle:
-      return std::string(t.kind == TopologyKind::Torus ? ":T" : ":K") + w +
-             mark(EdgePair::Horizontal) + "," + h + mark(EdgePair::Vertical);
-    case TopologyKind::CrossSurface:
-      return ":C" + w + "," + h;
+      return start + w + mark(EdgePair::Horizontal) + "," + h + mark(EdgePair::Vertical);
     case TopologyKind::Sphere:
-      return ":S" + w;
+      return start + w;
+    default:
+      return start + w + "," + h;
   }
-  return ":P" + w + "," + h;
 }
 
 GridBounds parse_bounds(std::string_view suffix) {
   if (suffix.empty()) throw Error("nothing after ':'");
   const char letter = char(std::toupper(static_cast<unsigned char>(suffix.front())));
-  TopologyKind kind;
-  switch (letter) {
-    case 'P':
-      kind = TopologyKind::Plane;
-      break;
-    case 'T':
-      kind = TopologyKind::Torus;
-      break;
-    case 'K':
-      kind = TopologyKind::KleinBottle;
-      break;
-    case 'C':
-      kind = TopologyKind::CrossSurface;
-      break;
-    case 'S':
-      kind = TopologyKind::Sphere;
-      break;
-    default:
-      throw Error(
-          "bounded grids are :Pw,h (plane), :Tw,h (torus), :Kw*,h (Klein bottle), :Cw,h "
-          "(cross-surface) or :Sw (sphere)");
-  }
+  const char* found = std::find(std::begin(kSuffixLetters), std::end(kSuffixLetters), letter);
+  if (found == std::end(kSuffixLetters))
+    throw Error(
+        "bounded grids are :Pw,h (plane), :Tw,h (torus), :Kw*,h (Klein bottle), :Cw,h "
+        "(cross-surface) or :Sw (sphere)");
+  const TopologyKind kind = TopologyKind(found - std::begin(kSuffixLetters));
   suffix.remove_prefix(1);
   const size_t comma = suffix.find(',');
   const Side x = parse_side(suffix.substr(0, comma), "width");
