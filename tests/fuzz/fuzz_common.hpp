@@ -1,13 +1,16 @@
-// Shared helpers for the libFuzzer targets: input as text, and a loud abort on a broken invariant.
+// Shared helpers for the libFuzzer targets: input as text, a loud abort on a broken invariant,
+// and the write -> parse round trip every pattern reader's target makes.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "core/error.hpp"
 #include "core/pattern.hpp"
 
 namespace gpulife::fuzz {
@@ -46,6 +49,48 @@ inline void check_same(const Pattern& a, const Pattern& b, const std::string& wr
   check(a.author == b.author, "author differs after write -> parse", written);
   check(a.comments == b.comments, "comments differ after write -> parse", written);
   if (same_generation) check(a.generation == b.generation, "generation differs", written);
+}
+
+// One pattern format's reader and writer, and how messages name the format ("RLE", ".cells")
+// and the texts it reads (by their extension: "rle", "cells").
+struct Format {
+  Pattern (*parse)(std::string_view text, std::string_view source, uint64_t max_cells);
+  std::string (*write)(const Pattern& pattern);
+  const char* name;
+  const char* extension;
+};
+
+// The fuzzer's input as `format` reads it, or nothing when the reader refuses it with an Error
+// (rejecting malformed input is fine; anything else is a bug).
+inline std::optional<Pattern> parse_input(const Format& format, const uint8_t* data, size_t size) {
+  try {
+    return format.parse(as_text(data, size), std::string("fuzz.") + format.extension, kMaxCells);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
+// Reads back what the writer wrote: a pattern the reader accepted must be writable and readable.
+inline Pattern parse_written(const Format& format, const std::string& written) {
+  try {
+    return format.parse(written, std::string("written.") + format.extension, kMaxCells);
+  } catch (const Error& e) {
+    fail((std::string("written ") + format.name + " does not parse").c_str(),
+         std::string(e.what()) + "\n" + written);
+  }
+}
+
+// The whole target for a reader whose writer is stable: parse the input, write it, read it back
+// the same (see check_same) and write that back to the same text.
+inline int round_trip(const Format& format, const uint8_t* data, size_t size,
+                      bool same_position = true, bool same_generation = true) {
+  const std::optional<Pattern> p = parse_input(format, data, size);
+  if (!p) return 0;
+  const std::string written = format.write(*p);
+  const Pattern back = parse_written(format, written);
+  check_same(*p, back, written, same_position, same_generation);
+  check(format.write(back) == written, "writing is not stable", written);
+  return 0;
 }
 
 }  // namespace gpulife::fuzz

@@ -1,25 +1,9 @@
 // libFuzzer target for the Life 1.06 reader: no crash, leak or hang, and write -> parse is
 // lossless.
-#include "core/error.hpp"
 #include "core/life106.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace gpulife;
-  Pattern p;
-  try {
-    p = parse_life106(fuzz::as_text(data, size), "fuzz.lif", fuzz::kMaxCells);
-  } catch (const Error&) {
-    return 0;
-  }
-  const std::string written = write_life106(p);
-  Pattern back;
-  try {
-    back = parse_life106(written, "written.lif", fuzz::kMaxCells);
-  } catch (const Error& e) {
-    fuzz::fail("written Life 1.06 does not parse", std::string(e.what()) + "\n" + written);
-  }
-  fuzz::check_same(p, back, written);
-  fuzz::check(write_life106(back) == written, "writing is not stable", written);
-  return 0;
+  return fuzz::round_trip({parse_life106, write_life106, "Life 1.06", "lif"}, data, size);
 }

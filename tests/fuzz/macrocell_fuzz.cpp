@@ -1,18 +1,15 @@
 // libFuzzer target for the Macrocell reader: no crash, leak or hang; sizes and population come
 // from the tree without listing it; small patterns write back to the same cells and states.
-#include "core/error.hpp"
 #include "core/grid.hpp"
 #include "core/macrocell.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace gpulife;
-  Pattern p;
-  try {
-    p = parse_macrocell(fuzz::as_text(data, size), "fuzz.mc", fuzz::kMaxCells);
-  } catch (const Error&) {
-    return 0;
-  }
+  const fuzz::Format format{parse_macrocell, write_macrocell, "Macrocell", "mc"};
+  const std::optional<Pattern> read = fuzz::parse_input(format, data, size);
+  if (!read) return 0;
+  const Pattern& p = *read;
   const Box box = p.bounding_box();
   fuzz::check(p.empty() == box.empty(), "empty pattern with a box, or the reverse");
   if (p.population() > fuzz::kMaxCells) return 0;  // too many to list; the tree is enough
@@ -26,12 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fuzz::check(g.population() == p.population(), "drawing the tree loses cells");
   }
   const std::string written = write_macrocell(p);
-  Pattern back;
-  try {
-    back = parse_macrocell(written, "written.mc", fuzz::kMaxCells);
-  } catch (const Error& e) {
-    fuzz::fail("written Macrocell does not parse", std::string(e.what()) + "\n" + written);
-  }
+  const Pattern back = fuzz::parse_written(format, written);
   fuzz::check_same(p, back, written);
   fuzz::check(p.history() == back.history(), "history states differ after write -> parse", written);
   return 0;
