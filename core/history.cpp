@@ -71,6 +71,20 @@ void History::enforce_budget(const Step* keep) {
   }
 }
 
+History::Step History::take_latest(std::deque<Step>& stack) {
+  Step step = std::move(stack.back());
+  stack.pop_back();
+  used_ -= step.bytes;
+  return step;
+}
+
+History::Step& History::push(std::deque<Step>& stack, Step step) {
+  used_ += step.bytes;
+  stack.push_back(std::move(step));
+  enforce_budget(&stack.back());
+  return stack.back();
+}
+
 void History::set_budget(size_t bytes) {
   budget_ = bytes;
   enforce_budget();
@@ -92,9 +106,7 @@ bool History::record(Edit edit) {
     clear();
     return false;
   }
-  used_ += step.bytes;
-  undo_.push_back(std::move(step));
-  enforce_budget(&undo_.back());
+  push(undo_, std::move(step));
   return true;
 }
 
@@ -114,9 +126,7 @@ bool History::begin_run(const Engine& engine) {
   engine.store(step.start);
   step.start_generation = engine.generation();
   step.update_bytes();
-  used_ += step.bytes;
-  undo_.push_back(std::move(step));
-  enforce_budget(&undo_.back());
+  push(undo_, std::move(step));
   run_recorded_ = true;
   return true;
 }
@@ -126,8 +136,7 @@ void History::end_run(const Engine& engine) {
   running_ = false;
   if (run_recorded_ && !undo_.empty() && undo_.back().is_run && edits_in_run_ == 0 &&
       undo_.back().start_generation == engine.generation()) {
-    used_ -= undo_.back().bytes;
-    undo_.pop_back();
+    take_latest(undo_);
   }
   run_recorded_ = false;
   edits_in_run_ = 0;
@@ -147,25 +156,19 @@ bool History::record_replace(StateSnapshot before, std::string label) {
   step.before = std::move(before);
   step.replace_label = std::move(label);
   step.update_bytes();
-  used_ += step.bytes;
-  undo_.push_back(std::move(step));
-  enforce_budget(&undo_.back());
+  push(undo_, std::move(step));
   return true;
 }
 
 bool History::undo_replace(StateSnapshot current, const Restore& restore) {
   if (!undo_is_replace()) return false;
   restore(undo_.back().before);  // throws with the history untouched
-  Step step = std::move(undo_.back());
-  undo_.pop_back();
-  used_ -= step.bytes;
+  Step step = take_latest(undo_);
   running_ = false;
   if (step.bytes + snapshot_bytes(current.grid.width(), current.grid.height()) <= budget_) {
     step.after = std::move(current);
     step.update_bytes();
-    redo_.push_back(std::move(step));
-    used_ += redo_.back().bytes;
-    enforce_budget(&redo_.back());
+    push(redo_, std::move(step));
   } else {
     drop_redo();
   }
@@ -175,34 +178,25 @@ bool History::undo_replace(StateSnapshot current, const Restore& restore) {
 bool History::redo_replace(const Restore& restore) {
   if (!redo_is_replace()) return false;
   restore(redo_.back().after);
-  Step step = std::move(redo_.back());
-  redo_.pop_back();
-  used_ -= step.bytes;
+  Step step = take_latest(redo_);
   running_ = false;
   step.after = StateSnapshot{};  // the current state now; undo captures it again
   step.update_bytes();
-  used_ += step.bytes;
-  undo_.push_back(std::move(step));
-  enforce_budget(&undo_.back());
+  push(undo_, std::move(step));
   return true;
 }
 
 bool History::undo(Engine& engine) {
   end_run(engine);
   if (undo_.empty() || undo_.back().is_replace) return false;
-  Step step = std::move(undo_.back());
-  undo_.pop_back();
-  used_ -= step.bytes;
+  Step step = take_latest(undo_);
   if (step.is_run) {
     // Keep where the run stopped for redo, unless the two snapshots cannot fit together.
     if (step.bytes + snapshot_bytes(engine) <= budget_) {
       engine.store(step.end);
       step.end_generation = engine.generation();
       step.update_bytes();
-      redo_.push_back(std::move(step));
-      used_ += redo_.back().bytes;
-      enforce_budget(&redo_.back());
-      const Step& s = redo_.back();
+      const Step& s = push(redo_, std::move(step));
       engine.load(s.start);
       engine.set_generation(s.start_generation);
     } else {
@@ -213,18 +207,14 @@ bool History::undo(Engine& engine) {
     return true;
   }
   step.edit.revert(engine);
-  redo_.push_back(std::move(step));
-  used_ += redo_.back().bytes;
-  enforce_budget(&redo_.back());
+  push(redo_, std::move(step));
   return true;
 }
 
 bool History::redo(Engine& engine) {
   end_run(engine);
   if (redo_.empty() || redo_.back().is_replace) return false;
-  Step step = std::move(redo_.back());
-  redo_.pop_back();
-  used_ -= step.bytes;
+  Step step = take_latest(redo_);
   if (step.is_run) {
     engine.load(step.end);
     engine.set_generation(step.end_generation);
@@ -234,9 +224,7 @@ bool History::redo(Engine& engine) {
   } else {
     step.edit.apply(engine);
   }
-  undo_.push_back(std::move(step));
-  used_ += undo_.back().bytes;
-  enforce_budget(&undo_.back());
+  push(undo_, std::move(step));
   return true;
 }
 

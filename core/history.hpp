@@ -121,6 +121,11 @@ class History {
   // Drops the oldest undo steps, then the redo steps farthest from now, until within budget;
   // `keep` (if any) is never dropped.
   void enforce_budget(const Step* keep = nullptr);
+  // Takes the latest step off `stack`; its bytes are no longer counted.
+  Step take_latest(std::deque<Step>& stack);
+  // Adds `step` as the latest on `stack`, counting its bytes, then enforces the budget without
+  // dropping it. Returns the step where it now lies.
+  Step& push(std::deque<Step>& stack, Step step);
   void drop_redo();
   static size_t snapshot_bytes(const Engine& engine);
   static size_t snapshot_bytes(int64_t width, int64_t height);
