@@ -16,6 +16,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The info log of a shader or a program, read with its pair of getters (glGetShaderiv and
+// glGetShaderInfoLog, or glGetProgramiv and glGetProgramInfoLog).
+template <typename GetParameter, typename GetLog>
+std::string info_log(GLuint id, GetParameter get_parameter, GetLog get_log) {
+  GLint len = 0;
+  get_parameter(id, GL_INFO_LOG_LENGTH, &len);
+  std::string log(size_t(std::max(len, 1)), '\0');
+  get_log(id, len, nullptr, log.data());
+  return log;
+}
+
 std::string read_text(const fs::path& path) {
   std::ifstream f(path, std::ios::binary);
   if (!f) throw Error("cannot read shader " + path.string());
@@ -105,10 +116,7 @@ ShaderProgram::ShaderProgram(const std::vector<ShaderStage>& stages) {
     GLint okay = 0;
     glGetShaderiv(s, GL_COMPILE_STATUS, &okay);
     if (!okay) {
-      GLint len = 0;
-      glGetShaderiv(s, GL_INFO_LOG_LENGTH, &len);
-      std::string log(size_t(std::max(len, 1)), '\0');
-      glGetShaderInfoLog(s, len, nullptr, log.data());
+      const std::string log = info_log(s, glGetShaderiv, glGetShaderInfoLog);
       cleanup();
       std::string files;
       for (const std::string& n : map.files) files += "\n  " + n;
@@ -122,10 +130,7 @@ ShaderProgram::ShaderProgram(const std::vector<ShaderStage>& stages) {
   GLint linked = 0;
   glGetProgramiv(id_, GL_LINK_STATUS, &linked);
   if (!linked) {
-    GLint len = 0;
-    glGetProgramiv(id_, GL_INFO_LOG_LENGTH, &len);
-    std::string log(size_t(std::max(len, 1)), '\0');
-    glGetProgramInfoLog(id_, len, nullptr, log.data());
+    const std::string log = info_log(id_, glGetProgramiv, glGetProgramInfoLog);
     glDeleteProgram(std::exchange(id_, 0));
     throw Error("shader link failed (" + all_files + " in " + dir.string() + "):\n" + log);
   }
