@@ -43,23 +43,21 @@ void memory_table(const ViewerState& s, const PendingGrow& g) {
   ImGui::TableSetupColumn("");
   ImGui::TableHeadersRow();
   for (const auto& [name, fit] : g.engines) {
+    // A GPU engine's figure for its device memory, then the host memory it also needs.
+    auto memory_column = [gpu = fit.gpu](const std::string& device, const char* joiner,
+                                         const std::string& host) {
+      ImGui::TableNextColumn();
+      if (gpu) {
+        ImGui::Text("%s GPU%s %s host", device.c_str(), joiner, host.c_str());
+      } else {
+        ImGui::Text("%s host", host.c_str());
+      }
+    };
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::Text("%s%s", name.c_str(), name == s.sim.engine_name() ? " (current)" : "");
-    ImGui::TableNextColumn();
-    if (fit.gpu) {
-      ImGui::Text("%s GPU + %s host", format_bytes(fit.device_bytes).c_str(),
-                  format_bytes(fit.host_bytes).c_str());
-    } else {
-      ImGui::Text("%s host", format_bytes(fit.host_bytes).c_str());
-    }
-    ImGui::TableNextColumn();
-    if (fit.gpu) {
-      ImGui::Text("%s GPU, %s host", free_text(fit.device_free).c_str(),
-                  free_text(fit.host_free).c_str());
-    } else {
-      ImGui::Text("%s host", free_text(fit.host_free).c_str());
-    }
+    memory_column(format_bytes(fit.device_bytes), " +", format_bytes(fit.host_bytes));
+    memory_column(free_text(fit.device_free), ",", free_text(fit.host_free));
     ImGui::TableNextColumn();
     if (fit.fits) {
       ImGui::TextColored(kGood, "fits");
