@@ -15,6 +15,22 @@ namespace gpulife::app {
 
 using namespace demo_style;
 
+namespace {
+
+// Places a wide overlay window (a caption, the summary) centred across the part of the view the
+// panel leaves free, its (0.5, pivot_y) point at height `y`: as wide as that part less a margin,
+// up to 1080 points.
+void place_wide_overlay(const ViewerState& state, float s, float y, float pivot_y) {
+  const Vec2d vp = state.camera.viewport();
+  const double left = state.show_panel ? state.panel_max.x : 0.0;
+  const float width = std::min(float(vp.x - left) - 48.0f * s, 1080.0f * s);
+  ImGui::SetNextWindowPos(ImVec2(float((left + vp.x) * 0.5), y), ImGuiCond_Always,
+                          ImVec2(0.5f, pivot_y));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, float(vp.y)));
+}
+
+}  // namespace
+
 void DemoTour::draw_ui(ViewerState& state) {
   if (phase_ == Phase::Starting || phase_ == Phase::Done) return;
   draw_status_line(state);
@@ -64,12 +80,7 @@ void DemoTour::draw_status_line(ViewerState& state) {
 
 void DemoTour::draw_stage_caption(ViewerState& state) {
   const float s = std::max(1.0f, state.ui_scale);
-  const Vec2d vp = state.camera.viewport();
-  const double left = state.show_panel ? state.panel_max.x : 0.0;
-  const float width = std::min(float(vp.x - left) - 48.0f * s, 1080.0f * s);
-  ImGui::SetNextWindowPos(ImVec2(float((left + vp.x) * 0.5), float(vp.y) - 24.0f * s),
-                          ImGuiCond_Always, ImVec2(0.5f, 1.0f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, float(vp.y)));
+  place_wide_overlay(state, s, float(state.camera.viewport().y) - 24.0f * s, 1.0f);
   OverlayStyle style(s);
   if (!ImGui::Begin("##demo-caption", nullptr, kOverlayFlags)) {
     ImGui::End();
@@ -161,12 +172,7 @@ void DemoTour::draw_progress_and_end(float s) const {
 
 void DemoTour::draw_summary(ViewerState& state) {
   const float s = std::max(1.0f, state.ui_scale);
-  const Vec2d vp = state.camera.viewport();
-  const double left = state.show_panel ? state.panel_max.x : 0.0;
-  const float width = std::min(float(vp.x - left) - 48.0f * s, 1080.0f * s);
-  ImGui::SetNextWindowPos(ImVec2(float((left + vp.x) * 0.5), float(vp.y * 0.5)), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, float(vp.y)));
+  place_wide_overlay(state, s, float(state.camera.viewport().y * 0.5), 0.5f);
   OverlayStyle style(s);
   if (!ImGui::Begin("##demo-summary", nullptr, kOverlayFlags)) {
     ImGui::End();
