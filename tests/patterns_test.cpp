@@ -313,6 +313,14 @@ TEST_P(LibraryPattern, SparseStepperAgreesWithReferenceEngine) {
 TEST_P(LibraryPattern, BehavesAsDescribed) {
   const Expect& e = GetParam();
   SparseLife life(pattern_, rule());
+  // Steps through the generations before the period, in none of which the shape is back.
+  auto step_to_just_before_the_period = [&] {
+    for (uint64_t g = 1; g < e.period; ++g) {
+      life.step(1);
+      EXPECT_FALSE(at_origin(life.pattern()).same_cells(pattern_))
+          << "same shape again at generation " << g;
+    }
+  };
   switch (e.kind) {
     case Kind::StillLife:
       life.step(1);
@@ -322,21 +330,13 @@ TEST_P(LibraryPattern, BehavesAsDescribed) {
     case Kind::Oscillator:
       // Back where it started after exactly `period` generations, never earlier, and not a
       // still life or a spaceship in disguise.
-      for (uint64_t g = 1; g < e.period; ++g) {
-        life.step(1);
-        EXPECT_FALSE(at_origin(life.pattern()).same_cells(pattern_))
-            << "same shape again at generation " << g;
-      }
+      step_to_just_before_the_period();
       life.step(1);
       EXPECT_TRUE(life.pattern().same_cells(pattern_)) << "not back at generation " << e.period;
       break;
 
     case Kind::Spaceship:
-      for (uint64_t g = 1; g < e.period; ++g) {
-        life.step(1);
-        EXPECT_FALSE(at_origin(life.pattern()).same_cells(pattern_))
-            << "same shape again at generation " << g;
-      }
+      step_to_just_before_the_period();
       life.step(1);
       EXPECT_TRUE(life.pattern().same_cells(translated(pattern_, e.dx, e.dy)))
           << "not the same ship moved by (" << e.dx << ", " << e.dy << ") after " << e.period;
