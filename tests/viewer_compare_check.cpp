@@ -96,9 +96,8 @@ long coloured_text(const Shot& s, bool red) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (int code = check_setup(argc, "viewer_compare_check")) return code;
+  if (int code = check_setup(argc, argv, "viewer_compare_check")) return code;
   const fs::path dir = argv[2];
-  fs::create_directories(dir);
 
   Shot agree;
   const fs::path chart = dir / "chart.png";

@@ -81,9 +81,8 @@ int check_cells(const Shot& s, bool preview) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (int code = check_setup(argc, "viewer_paste_check")) return code;
+  if (int code = check_setup(argc, argv, "viewer_paste_check")) return code;
   const fs::path dir = argv[2];
-  fs::create_directories(dir);
   {
     std::ofstream f(dir / "shape.cells");
     f << "!Name: paste test shape\n";

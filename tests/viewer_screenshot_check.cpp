@@ -77,9 +77,8 @@ int check_far_zoom(const std::string& gpulife, const fs::path& dir, const std::s
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (int code = check_setup(argc, "viewer_screenshot_check")) return code;
+  if (int code = check_setup(argc, argv, "viewer_screenshot_check")) return code;
   const fs::path dir = argv[2];
-  fs::create_directories(dir);
   const fs::path pattern = dir / "shape.cells";
   {
     std::ofstream f(pattern);

@@ -53,9 +53,10 @@ inline std::string run_command(const std::string& command, int& status) {
   return output;
 }
 
-// The start every check shares: its arguments are GPULIFE WORKDIR, and it needs xvfb-run.
-// Returns 0 to go on, else the exit code (2: bad arguments, 77: skipped).
-inline int check_setup(int argc, const char* name) {
+// The start every check shares: its arguments are GPULIFE WORKDIR, it needs xvfb-run, and it
+// works in WORKDIR (created here). Returns 0 to go on, else the exit code (2: bad arguments,
+// 77: skipped).
+inline int check_setup(int argc, char** argv, const char* name) {
   if (argc != 3) {
     std::cerr << "usage: " << name << " GPULIFE WORKDIR\n";
     return 2;
@@ -64,6 +65,7 @@ inline int check_setup(int argc, const char* name) {
     std::cout << "skipped: xvfb-run not found (install xvfb to run the viewer test)\n";
     return 77;
   }
+  fs::create_directories(argv[2]);
   return 0;
 }
 
