@@ -32,8 +32,6 @@ class BandsBackend final : public SimBackend, public RegionSource {
 
   const EngineInfo& info() const override { return engine_->info(); }
   void advance(uint64_t generations) override;
-  uint64_t backlog() const override { return 0; }
-  void cancel() override {}
   GridView view() override;
   void frame_drawn() override { drawn_.place(); }
   std::string memory_description() const override;

@@ -35,8 +35,6 @@ class InteropBackend final : public SimBackend {
 
   const EngineInfo& info() const override { return engine_->info(); }
   void advance(uint64_t generations) override;
-  uint64_t backlog() const override { return 0; }
-  void cancel() override {}
   GridView view() override;
   void frame_drawn() override;
   Grid state(uint64_t* engine_generation = nullptr) override;

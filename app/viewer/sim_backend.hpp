@@ -44,10 +44,11 @@ class SimBackend {
   virtual const EngineInfo& info() const = 0;
   // Runs (GPU) or queues for the worker (CPU) this many more generations.
   virtual void advance(uint64_t generations) = 0;
-  // Generations queued and not yet run (CPU worker); 0 on the GPU.
-  virtual uint64_t backlog() const = 0;
-  // Drops queued generations (pause).
-  virtual void cancel() = 0;
+  // Generations queued and not yet run (CPU worker); a backend that runs them in advance() (the
+  // GPU ones) has none.
+  virtual uint64_t backlog() const { return 0; }
+  // Drops queued generations (pause); nothing to drop where advance() runs them.
+  virtual void cancel() {}
   // The buffer to draw now (a CPU backend uploads its latest result first).
   virtual GridView view() = 0;
   // Called once every draw of this frame that read view()'s buffer has been issued, so the next
