@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "gpu/block_shape.cuh"
+#include "gpu/byte_block.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_engine.hpp"
 #include "gpu/interior.cuh"
@@ -121,23 +122,7 @@ __device__ void edge_rows(const uint8_t* __restrict__ src, uint8_t* __restrict__
         dst[y * pitch + x] = 0;
         continue;
       }
-      int n = 0;
-      for (int dy = -1; dy <= 1; ++dy) {
-        int64_t yy = y + dy;
-        if (yy < 0 || yy >= height) {
-          if (!torus) continue;
-          yy = yy < 0 ? yy + height : yy - height;
-        }
-        for (int dx = -1; dx <= 1; ++dx) {
-          if (dx == 0 && dy == 0) continue;
-          int64_t xx = x + dx;
-          if (xx < 0 || xx >= width) {
-            if (!torus) continue;
-            xx = xx < 0 ? xx + width : xx - width;
-          }
-          n += src[yy * pitch + xx];
-        }
-      }
+      const int n = live_neighbours(src, x, y, width, height, pitch, torus);
       const uint32_t s = src[y * pitch + x];
       dst[y * pitch + x] = uint8_t(((s ? rule.survival : rule.birth) >> n) & 1u);
     }

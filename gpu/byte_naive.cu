@@ -3,6 +3,7 @@
 
 #include "core/error.hpp"
 #include "gpu/block_shape.cuh"
+#include "gpu/byte_block.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_engine.hpp"
 #include "gpu/kernel_engines.hpp"
@@ -23,26 +24,7 @@ static __global__ void __launch_bounds__(1024)
       dst[y * pitch + x] = 0;
       continue;
     }
-    int n = 0;
-#pragma unroll
-    for (int dy = -1; dy <= 1; ++dy) {
-      int64_t yy = y + dy;
-      if (yy < 0 || yy >= height) {
-        if (!torus) continue;
-        yy = yy < 0 ? yy + height : yy - height;
-      }
-      const uint8_t* row = src + yy * pitch;
-#pragma unroll
-      for (int dx = -1; dx <= 1; ++dx) {
-        if (dx == 0 && dy == 0) continue;
-        int64_t xx = x + dx;
-        if (xx < 0 || xx >= width) {
-          if (!torus) continue;
-          xx = xx < 0 ? xx + width : xx - width;
-        }
-        n += row[xx];
-      }
-    }
+    const int n = live_neighbours(src, x, y, width, height, pitch, torus);
     const uint32_t s = src[y * pitch + x];
     uint32_t next;
     if constexpr (kLife)

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "gpu/byte_block.cuh"
 #include "gpu/cuda_check.cuh"
 
 namespace gpulife::gpu {
@@ -30,23 +31,10 @@ static __global__ void byte_table_kernel(const uint8_t* __restrict__ src, uint8_
       continue;
     }
     int index = 0;
-    for (int dy = -1; dy <= 1; ++dy) {
-      int64_t yy = y + dy;
-      if (yy < 0 || yy >= height) {
-        if (!torus) continue;
-        yy = yy < 0 ? yy + height : yy - height;
-      }
-      const uint8_t* row = src + yy * pitch;
-      for (int dx = -1; dx <= 1; ++dx) {
-        int64_t xx = x + dx;
-        if (xx < 0 || xx >= width) {
-          if (!torus) continue;
-          xx = xx < 0 ? xx + width : xx - width;
-        }
-        // Bit 8 - (3 * row + column): Golly's MAP order, as in core/rule.hpp.
-        if (row[xx]) index |= 1 << (8 - (3 * (dy + 1) + (dx + 1)));
-      }
-    }
+    // Bit 8 - (3 * row + column): Golly's MAP order, as in core/rule.hpp.
+    for_each_block_cell(src, x, y, width, height, pitch, torus, [&](int dx, int dy, uint32_t c) {
+      if (c) index |= 1 << (8 - (3 * (dy + 1) + (dx + 1)));
+    });
     dst[y * pitch + x] = uint8_t((bits[index >> 5] >> (index & 31)) & 1u);
   }
 }
