@@ -9,6 +9,36 @@
 namespace gpulife::gpu {
 namespace bit_detail {
 
+// What load_row does at a row's ends, for a row read from shared memory: `left` and `right`
+// are the words either side as stored, `first` the row's first cell (bit 0 of word 0).
+template <class W, int V>
+__device__ __forceinline__ void finish_row(RawRow<W, V>& r, W left, W right, W first, int64_t j0,
+                                           const RowGeometry& g) {
+  constexpr int kBits = int(sizeof(W)) * 8;
+#pragma unroll
+  for (int v = 0; v < V; ++v)
+    if (j0 + v >= g.words) r.c[v] = 0;
+  r.left = j0 > 0 ? left : W(0);
+  r.right = j0 + V < g.words ? right : W(0);
+  if (g.torus) {
+    if (j0 == 0) r.left = left << (kBits - 1 - g.last_bit);
+    const int64_t v_last = g.words - 1 - j0;
+    if (v_last >= 0 && v_last < V) {
+#pragma unroll
+      for (int v = 0; v < V; ++v)
+        if (v == v_last && g.last_bit < kBits - 1) r.c[v] |= first << (g.last_bit + 1);
+      if (g.last_bit == kBits - 1) {
+        if (v_last == V - 1)
+          r.right = first;
+        else
+#pragma unroll
+          for (int v = 0; v + 1 < V; ++v)
+            if (v == v_last) r.c[v + 1] = first;
+      }
+    }
+  }
+}
+
 // The same computation with the rows streamed through shared memory by cp.async: each warp
 // owns a strip of 32 * V words and keeps R rows in flight in R shared-memory slots, so the bytes
 // in flight cost no registers. A slot holds the strip's words and the word either side (read by
@@ -131,7 +161,7 @@ static __global__ void __launch_bounds__(1024)
                     : slot_in + unsigned(Slot::kBytes);
     };
     // Waits for the oldest row, reads this lane's words and neighbours from its slot, hands
-    // the slot to the row R ahead, and finishes the row as load_row does.
+    // the slot to the row R ahead, and applies what load_row applies at the row's ends.
     auto consume = [&]() {
       asm volatile("cp.async.wait_group %0;" ::"n"(R - 1) : "memory");
       __syncwarp();
@@ -142,8 +172,7 @@ static __global__ void __launch_bounds__(1024)
       __syncwarp();
       slot_out = slot_out + 1 == R ? 0 : slot_out + 1;
       issue();
-      finish_row(
-          r, left, right, [&] { return first; }, j0, g);
+      finish_row(r, left, right, first, j0, g);
       return r;
     };
 #pragma unroll
@@ -287,8 +316,7 @@ static __global__ void __launch_bounds__(1024)
           if (j0 == 0) left = s[Slot::kWrapLast + (g.words - 1 - last_chunk)];
           if (j0 + V >= g.words) first = s[Slot::kWrapFirst] & W(1);
         }
-        finish_row(
-            r, left, right, [&] { return first; }, j0, g);
+        finish_row(r, left, right, first, j0, g);
       }
       // Every lane has read the slot before lane 0 hands it to the async proxy again.
       __syncwarp();

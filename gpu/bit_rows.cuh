@@ -75,45 +75,10 @@ __device__ __forceinline__ void store_vector(W* p, const W* c) {
   }
 }
 
-// A row's words once they and the words either side are in registers, wherever they were read
-// from (memory, shared memory): padding words read as dead and, on a torus, the wrapped cells go
-// where the shifts pick them up. `left`: the word before the thread's (on a torus the row's last
-// word where the thread starts the row); `right`: the word after; `first()`: the row's first
-// cell, asked for only where the thread holds the row's last word.
-template <class W, int V, class First>
-__device__ __forceinline__ void finish_row(RawRow<W, V>& r, W left, W right, const First& first,
-                                           int64_t j0, const RowGeometry& g) {
-  constexpr int kBits = int(sizeof(W)) * 8;
-#pragma unroll
-  for (int v = 0; v < V; ++v)
-    if (j0 + v >= g.words) r.c[v] = 0;  // padding words may hold anything
-  r.left = j0 > 0 ? left : W(0);
-  r.right = j0 + V < g.words ? right : W(0);
-  if (!g.torus) return;
-  // West of cell 0 is cell width-1: put it where `left >> (kBits - 1)` reads.
-  if (j0 == 0) r.left = left << (kBits - 1 - g.last_bit);
-  // East of cell width-1 is cell 0: beyond the last cell (bit last_bit + 1, dead and masked
-  // on output) where `c >> 1` moves it in, or the next word's bit 0 when the row ends a word.
-  const int64_t v_last = g.words - 1 - j0;
-  if (v_last >= 0 && v_last < V) {
-    const W f = first();
-#pragma unroll
-    for (int v = 0; v < V; ++v)
-      if (v == v_last && g.last_bit < kBits - 1) r.c[v] |= f << (g.last_bit + 1);
-    if (g.last_bit == kBits - 1) {
-      if (v_last == V - 1)
-        r.right = f;
-      else
-#pragma unroll
-        for (int v = 0; v + 1 < V; ++v)
-          if (v == v_last) r.c[v + 1] = f;
-    }
-  }
-}
-
 template <class W, int V>
 __device__ __forceinline__ RawRow<W, V> load_row(const W* __restrict__ src, int64_t y, int64_t j0,
                                                  const RowGeometry& g) {
+  constexpr int kBits = int(sizeof(W)) * 8;
   RawRow<W, V> r;
   if (y < 0 || y >= g.height) {
     if (!g.torus) {  // beyond a plane: dead
@@ -126,10 +91,32 @@ __device__ __forceinline__ RawRow<W, V> load_row(const W* __restrict__ src, int6
   }
   const W* row = src + y * g.pitch_words;
   load_vector<W, V>(row + j0, r.c);
-  const W left = j0 > 0 ? row[j0 - 1] : (g.torus ? row[g.words - 1] : W(0));
-  const W right = j0 + V < g.words ? row[j0 + V] : W(0);
-  finish_row(
-      r, left, right, [&] { return W(row[0] & W(1)); }, j0, g);
+#pragma unroll
+  for (int v = 0; v < V; ++v)
+    if (j0 + v >= g.words) r.c[v] = 0;  // padding words may hold anything
+  r.left = j0 > 0 ? row[j0 - 1] : W(0);
+  r.right = j0 + V < g.words ? row[j0 + V] : W(0);
+  if (g.torus) {
+    // West of cell 0 is cell width-1: put it where `left >> (kBits - 1)` reads.
+    if (j0 == 0) r.left = row[g.words - 1] << (kBits - 1 - g.last_bit);
+    // East of cell width-1 is cell 0: beyond the last cell (bit last_bit + 1, dead and masked
+    // on output) where `c >> 1` moves it in, or the next word's bit 0 when the row ends a word.
+    const int64_t v_last = g.words - 1 - j0;
+    if (v_last >= 0 && v_last < V) {
+      const W first = row[0] & W(1);
+#pragma unroll
+      for (int v = 0; v < V; ++v)
+        if (v == v_last && g.last_bit < kBits - 1) r.c[v] |= first << (g.last_bit + 1);
+      if (g.last_bit == kBits - 1) {
+        if (v_last == V - 1)
+          r.right = first;
+        else
+#pragma unroll
+          for (int v = 0; v + 1 < V; ++v)
+            if (v == v_last) r.c[v + 1] = first;
+      }
+    }
+  }
   return r;
 }
 
