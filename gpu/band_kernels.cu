@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/hash.hpp"
+#include "gpu/block_shape.cuh"
 #include "gpu/cuda_check.cuh"
 
 namespace gpulife::gpu::band {
@@ -14,7 +15,7 @@ constexpr int kThreads = 256;
 constexpr int64_t kMaxBlocks = 8192;
 
 unsigned blocks_for(int64_t items) {
-  return unsigned(std::clamp<int64_t>((items + kThreads - 1) / kThreads, 1, kMaxBlocks));
+  return grid_stride_blocks(items, kThreads, kMaxBlocks);
 }
 
 static __global__ void soup_kernel(Rows r, uint64_t seed, soup::Density d, uint64_t last_mask) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "gpu/block_shape.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/cuda_handles.hpp"
 #include "gpu/device_buffer.hpp"
@@ -19,7 +20,7 @@ constexpr int kThreads = 256;
 constexpr int64_t kMaxBlocks = 16384;
 
 unsigned blocks_for(int64_t items) {
-  return unsigned(std::clamp<int64_t>((items + kThreads - 1) / kThreads, 1, kMaxBlocks));
+  return grid_stride_blocks(items, kThreads, kMaxBlocks);
 }
 
 cudaStream_t as_stream(void* s) {

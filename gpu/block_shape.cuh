@@ -24,6 +24,12 @@ struct BlockShape {
   }
 };
 
+// Blocks of `threads` threads for a grid-stride kernel over `items`: one item a thread, at least
+// one block and at most `max_blocks` (the threads stride over the rest).
+inline unsigned grid_stride_blocks(int64_t items, int threads, int64_t max_blocks) {
+  return unsigned(std::clamp<int64_t>((items + threads - 1) / threads, 1, max_blocks));
+}
+
 // block_x and block_y with these defaults and limits (DeviceEngine::check_block_threads()
 // refuses products over 1024).
 inline std::vector<ParamInfo> block_params(int default_x, int default_y, int min_x = 1,

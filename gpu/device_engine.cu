@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/hash.hpp"
 #include "core/topology.hpp"
+#include "gpu/block_shape.cuh"
 #include "gpu/cuda_check.cuh"
 
 namespace gpulife::gpu {
@@ -228,8 +229,7 @@ uint64_t last_word_mask(int64_t width) {
 }
 
 unsigned reduce_blocks(int64_t items) {
-  return unsigned(
-      std::clamp<int64_t>((items + kReduceThreads - 1) / kReduceThreads, 1, kMaxReduceBlocks));
+  return grid_stride_blocks(items, kReduceThreads, kMaxReduceBlocks);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "gpu/block_shape.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_engine.hpp"
 
@@ -13,7 +14,7 @@ constexpr int kThreads = 256;
 constexpr int64_t kMaxBlocks = 8192;
 
 unsigned blocks_for(int64_t items) {
-  return unsigned(std::clamp<int64_t>((items + kThreads - 1) / kThreads, 1, kMaxBlocks));
+  return grid_stride_blocks(items, kThreads, kMaxBlocks);
 }
 
 uint64_t last_word_mask(int64_t width) {

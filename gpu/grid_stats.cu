@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/hash.hpp"
+#include "gpu/block_shape.cuh"
 #include "gpu/cuda_check.cuh"
 
 namespace gpulife::gpu {
@@ -113,7 +114,7 @@ static __global__ void shape_kernel(const uint64_t* __restrict__ now, int64_t pi
 }
 
 unsigned blocks_for(int64_t items) {
-  return unsigned(std::clamp<int64_t>((items + kThreads - 1) / kThreads, 1, kMaxBlocks));
+  return grid_stride_blocks(items, kThreads, kMaxBlocks);
 }
 
 }  // namespace
