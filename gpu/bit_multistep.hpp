@@ -218,11 +218,12 @@ struct ShuffleLanes {
 template <int K>
 struct LaneColumns {
   static constexpr int32_t kZero = INT32_MIN;
-  int32_t mbase = 0;      // this lane's first word (-1 for the word left of the row)
-  int32_t code[K];        // per word: index in the row, kZero, or -1 - (first cell) to gather
-  uint32_t colmask[K];    // cells inside a plane grid
-  uint32_t keep[K];       // cells inside the width (zero for the pitch's padding word)
-  bool edge_col = false;  // a plane grid's edge passes through the warp's words
+  int32_t mbase = 0;        // this lane's first word (-1 for the word left of the row)
+  int32_t code[K];          // per word: index in the row, kZero, or -1 - (first cell) to gather
+  uint32_t colmask[K];      // cells inside a plane grid
+  uint32_t keep[K];         // cells inside the width (zero for the pitch's padding word)
+  bool edge_col = false;    // a plane grid's edge passes through the warp's words
+  bool gather_col = false;  // a lane of the warp gathers a word across a torus row's wrap
 
   // `first`: the word of lane 0's first word.
   GPULIFE_MS_HD void init(const PassArgs& a, int64_t first, int lane) {
@@ -247,6 +248,7 @@ struct LaneColumns {
       keep[j] = valid_bits;
     }
     edge_col = !a.torus && (first < 0 || first + 32 * K > full_words);
+    gather_col = a.torus && !a.aligned && (first < 0 || first + 32 * K > full_words);
   }
 };
 
@@ -262,16 +264,18 @@ struct RowReader {
   }
 
   // Loads the next row (gen 0) into `out` and advances to the one after. kCheck: the row may
-  // lie outside a plane grid (then it is dead).
-  template <bool kCheck>
+  // lie outside a plane grid (then it is dead). kGather: a word may have to be gathered across a
+  // torus row's wrap (LaneColumns::gather_col); without it each word is one load or none, and
+  // the loop around has no branch here.
+  template <bool kCheck, bool kGather = true>
   GPULIFE_MS_HD void load(const PassArgs& a, const LaneColumns<K>& c, uint32_t (&out)[K]) {
     const bool valid = !kCheck || a.torus || (y >= 0 && y < a.height);
     for (int j = 0; j < K; ++j) {
       const int32_t code = c.code[j];
       uint32_t v = 0;
       if (valid && code != LaneColumns<K>::kZero)
-        v = code >= 0 ? GPULIFE_MS_LOAD(row + code)
-                      : gather32(row, uint32_t(-1 - code), uint32_t(a.width));
+        v = !kGather || code >= 0 ? GPULIFE_MS_LOAD(row + code)
+                                  : gather32(row, uint32_t(-1 - code), uint32_t(a.width));
       out[j] = v;
     }
     ++y;

@@ -135,39 +135,43 @@ class WarpPairPass {
       for (int i = 0; i < kPairHistorySlots<K, D>; ++i) slot(i) = 0;
     st_row_ = a_.dst + (y0 - 2 * s_first) * a_.pitch;  // the rows of step 0, advanced 2 a step
     st_first_ = s_first;
-    load<true>(in_[0][0][0]);
-    load<true>(in_[0][0][1]);
+    load<true, true>(in_[0][0][0]);
+    load<true, true>(in_[0][0][1]);
     int32_t s = 0;
     for (; s < s_a && s < nsteps; ++s) masked_step(s);
+    // A plane's side edges (cleared every generation) and a torus row's wrap (gathered) only
+    // ever pass through the warps at a row's ends; the others run the loop without either.
     if (cols_.edge_col)
-      s = fast_steps<true>(s, s_fast_end);
+      s = fast_steps<true, false>(s, s_fast_end);
+    else if (cols_.gather_col)
+      s = fast_steps<false, true>(s, s_fast_end);
     else
-      s = fast_steps<false>(s, s_fast_end);
+      s = fast_steps<false, false>(s, s_fast_end);
     for (; s < nsteps; ++s) masked_step(s);
   }
 
  private:
   enum : uint8_t { kNone = 0, kFull, kUpper, kLower };
 
-  template <bool kCheck>
+  template <bool kCheck, bool kGather>
   GPULIFE_MS_HD void load(uint32_t (&out)[K]) {
-    reader_.template load<kCheck>(a_, cols_, out);
+    reader_.template load<kCheck, kGather>(a_, cols_, out);
   }
 
-  template <bool kColumns>
+  template <bool kColumns, bool kGather>
   GPULIFE_MS_HD int32_t fast_steps(int32_t s, int32_t end) {
     for (; s < end; s += 2) {
-      step<0, false, kColumns>(s);
-      step<1, false, kColumns>(s + 1);
+      step<0, false, kColumns, kGather>(s);
+      step<1, false, kColumns, kGather>(s + 1);
     }
     return s;
   }
 
   GPULIFE_MS_HD void masked_step(int32_t s) {
     if (s % 2)
-      step<1, true, true>(s);
+      step<1, true, true, true>(s);
     else
-      step<0, true, true>(s);
+      step<0, true, true, true>(s);
   }
 
   GPULIFE_MS_HD RowSum sum_of(const uint32_t (&x)[K], int j, uint32_t from_west,
@@ -177,27 +181,20 @@ class WarpPairPass {
     return row_sum(w, x[j], e);
   }
 
+  // Two stores under their own conditions rather than a switch, so that they need no branch.
   GPULIFE_MS_HD void store_word(uint32_t* row, int j, uint32_t v) const {
     const int32_t m = cols_.mbase + j;
     v &= cols_.keep[j];
-    switch (store_[j]) {
-      case kFull:
-        row[m] = v;
-        break;
-      case kUpper:
-        reinterpret_cast<uint16_t*>(row + m)[1] = uint16_t(v >> 16);
-        break;
-      case kLower:
-        reinterpret_cast<uint16_t*>(row + m)[0] = uint16_t(v);
-        break;
-      default:
-        break;
+    if (store_[j] == kFull) row[m] = v;
+    if (store_[j] == kUpper || store_[j] == kLower) {
+      const bool upper = store_[j] == kUpper;
+      reinterpret_cast<uint16_t*>(row + m)[upper ? 1 : 0] = uint16_t(upper ? v >> 16 : v);
     }
   }
 
   // One step at parity kP. kMask: rows may lie outside a plane grid; kColumns: clear the cells
-  // beyond a plane's side edges.
-  template <int kP, bool kMask, bool kColumns>
+  // beyond a plane's side edges; kGather: a word may be gathered across a torus row's wrap.
+  template <int kP, bool kMask, bool kColumns, bool kGather>
   GPULIFE_MS_HD void step(int32_t s) {
     constexpr int kQ = 1 - kP;
 #if defined(__CUDA_ARCH__)
@@ -249,8 +246,8 @@ class WarpPairPass {
           for (int j = 0; j < K; ++j) store_word(st_row_ + a_.pitch, j, out_n[j]);
       }
     }
-    load<kMask>(in_[kQ][0][0]);
-    load<kMask>(in_[kQ][0][1]);
+    load<kMask, kGather>(in_[kQ][0][0]);
+    load<kMask, kGather>(in_[kQ][0][1]);
     st_row_ += 2 * a_.pitch;
   }
 
