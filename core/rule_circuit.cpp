@@ -1,6 +1,6 @@
 // The rule compiler: truth tables over the 512 neighbourhoods, functionally hashed gates, and
-// two ways to decompose a rule (a decision diagram on the cells, or one over neighbour sums),
-// of which the cheaper wins.
+// three ways to decompose a rule (a decision diagram on the cells, one over neighbour sums, or
+// the cover of core/circuit_cover.cpp), of which the cheapest wins.
 #include "core/rule_circuit.hpp"
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <random>
 
 #include "core/circuit_builder.hpp"
+#include "core/circuit_cover.hpp"
 #include "core/error.hpp"
 
 namespace gpulife {
@@ -321,6 +322,10 @@ Circuit compile_rule(const Rule& rule) {
   Circuit best = best_diagram(f);
   Circuit sums = sum_circuit(f);
   if (sums.cost() < best.cost()) best = std::move(sums);
+  // The cells of the row above and the west cell of the cell's own row on top.
+  static constexpr int kCoverTop[] = {8, 7, 6, 5};
+  Circuit cover = cover_circuit(f, kRawFeatures, kCoverTop);
+  if (cover.cost() < best.cost()) best = std::move(cover);
   for (int k = 0; k < kNeighbourhoods; ++k)
     if (best.evaluate(k) != rule.next(k))
       throw Error("internal error: the circuit compiled for rule " + rule.to_string() +

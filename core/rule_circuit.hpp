@@ -43,9 +43,10 @@ struct Circuit {
 };
 
 // Compiles a rule into a circuit with few gates: the cheapest of a binary decision diagram on
-// the nine cells (best variable order found by sifting) and a decomposition over the rows'
-// neighbour sums and the total count, which Life-like and isotropic rules favour. Always exact:
-// evaluate(k) == rule.next(k) for every k.
+// the nine cells (best variable order found by sifting), a decomposition over the rows'
+// neighbour sums and the total count, which Life-like and isotropic rules favour, and a cover
+// whose small pieces are searched gates over everything built so far, which tables without
+// structure favour. Always exact: evaluate(k) == rule.next(k) for every k.
 Circuit compile_rule(const Rule& rule);
 
 }  // namespace gpulife
