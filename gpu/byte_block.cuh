@@ -6,15 +6,6 @@
 
 namespace gpulife::gpu {
 
-// `v` moved back into [0, size) on a torus (it lies at most one size outside); false where it
-// lies beyond a plane's edge.
-__device__ __forceinline__ bool wrap_index(int64_t& v, int64_t size, bool torus) {
-  if (v >= 0 && v < size) return true;
-  if (!torus) return false;
-  v = v < 0 ? v + size : v - size;
-  return true;
-}
-
 // Calls f(dx, dy, cell) for each cell of the 3x3 block around (x, y) inside the width (dx, dy in
 // -1 .. 1, cell 0 or 1): rows and columns wrap on a torus; on a plane the cells beyond an edge
 // are dead and skipped.
@@ -25,12 +16,19 @@ __device__ __forceinline__ void for_each_block_cell(const uint8_t* __restrict__ 
 #pragma unroll
   for (int dy = -1; dy <= 1; ++dy) {
     int64_t yy = y + dy;
-    if (!wrap_index(yy, height, torus)) continue;
+    if (yy < 0 || yy >= height) {
+      if (!torus) continue;
+      yy = yy < 0 ? yy + height : yy - height;
+    }
     const uint8_t* row = src + yy * pitch;
 #pragma unroll
     for (int dx = -1; dx <= 1; ++dx) {
       int64_t xx = x + dx;
-      if (wrap_index(xx, width, torus)) f(dx, dy, uint32_t(row[xx]));
+      if (xx < 0 || xx >= width) {
+        if (!torus) continue;
+        xx = xx < 0 ? xx + width : xx - width;
+      }
+      f(dx, dy, uint32_t(row[xx]));
     }
   }
 }
