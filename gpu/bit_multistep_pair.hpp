@@ -181,12 +181,13 @@ class WarpPairPass {
     return row_sum(w, x[j], e);
   }
 
-  // Two stores under their own conditions rather than a switch, so that they need no branch.
-  GPULIFE_MS_HD void store_word(uint32_t* row, int j, uint32_t v) const {
+  // Two stores under their own conditions rather than a switch, so that they need no branch;
+  // `ok`: the row is one the tile outputs.
+  GPULIFE_MS_HD void store_word(uint32_t* row, int j, uint32_t v, bool ok) const {
     const int32_t m = cols_.mbase + j;
     v &= cols_.keep[j];
-    if (store_[j] == kFull) row[m] = v;
-    if (store_[j] == kUpper || store_[j] == kLower) {
+    if (ok && store_[j] == kFull) row[m] = v;
+    if (ok && (store_[j] == kUpper || store_[j] == kLower)) {
       const bool upper = store_[j] == kUpper;
       reinterpret_cast<uint16_t*>(row + m)[upper ? 1 : 0] = uint16_t(upper ? v >> 16 : v);
     }
@@ -239,11 +240,12 @@ class WarpPairPass {
           in_[kQ][g + 1][0][j] = out_m[j];
           in_[kQ][g + 1][1][j] = out_n[j];
         }
-      } else if (s >= st_first_) {
-        const int32_t y = 2 * (s - st_first_);  // tile row of out_m
-        for (int j = 0; j < K; ++j) store_word(st_row_, j, out_m[j]);
-        if (y + 1 < rows_)
-          for (int j = 0; j < K; ++j) store_word(st_row_ + a_.pitch, j, out_n[j]);
+      } else {
+        // The rows are the tile's from step st_first_ on; out_m is its row y, out_n row y + 1.
+        const int32_t y = 2 * (s - st_first_);
+        for (int j = 0; j < K; ++j) store_word(st_row_, j, out_m[j], y >= 0);
+        for (int j = 0; j < K; ++j)
+          store_word(st_row_ + a_.pitch, j, out_n[j], y >= 0 && y + 1 < rows_);
       }
     }
     load<kMask, kGather>(in_[kQ][0][0]);
