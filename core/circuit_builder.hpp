@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "core/rule_circuit.hpp"
@@ -119,6 +120,31 @@ class Builder {
   std::vector<CircuitGate> gates_;  // gate i is signal inputs_ + i
   std::map<Truth, int> by_truth_;
 };
+
+// Answers already found for a function on a care set, keyed by (function & care, care).
+using CareMemo = std::map<std::pair<Truth, Truth>, Lit>;
+
+// The recursion both care-set constructions share: t on `care` is a constant, an answer found
+// before, what `direct(t, care, out)` finds, or else a multiplexer on the signal
+// `pick(t, care)` names over the two sides it splits the care set into.
+template <class Direct, class Pick>
+Lit solve_on_care(Builder& b, CareMemo& memo, const Truth& t, const Truth& care,
+                  const Direct& direct, const Pick& pick) {
+  const Truth on = t & care;
+  if (none(on)) return {-1, false};
+  if (on == care) return {-1, true};
+  const auto key = std::make_pair(on, care);
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  Lit out;
+  if (!direct(t, care, out)) {
+    const int x = pick(t, care);
+    const Truth on_x = b.truth(x);
+    const Lit hi = solve_on_care(b, memo, t, care & on_x, direct, pick);
+    const Lit lo = solve_on_care(b, memo, t, care & ~on_x, direct, pick);
+    out = b.combine(0xCA, {x, false}, hi, lo);  // x ? hi : lo
+  }
+  return memo[key] = out;
+}
 
 // Row-stage features: a function of (west, centre, east), as its LOP3 table over them.
 struct RowFeature {

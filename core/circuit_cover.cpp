@@ -60,21 +60,12 @@ class CoverBuilder {
 
   // t on care: split on the cells of `top` while the side is large, then searched.
   Lit solve(const Truth& t, const Truth& care) {
-    const Truth on = t & care;
-    if (none(on)) return {-1, false};
-    if (on == care) return {-1, true};
-    const auto key = std::make_pair(on, care);
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    Lit out;
-    const int n = count(care);
-    if (n > kSearchPoints || !search(t, care, out)) {
-      const int x = split(t, care, n);
-      const Truth on_x = b_.truth(x);
-      const Lit hi = solve(t, care & on_x);
-      const Lit lo = solve(t, care & ~on_x);
-      out = b_.combine(0xCA, {x, false}, hi, lo);  // x ? hi : lo
-    }
-    return memo_[key] = out;
+    return solve_on_care(
+        b_, memo_, t, care,
+        [&](const Truth& f, const Truth& c, Lit& out) {
+          return count(c) <= kSearchPoints && search(f, c, out);
+        },
+        [&](const Truth& f, const Truth& c) { return split(f, c, count(c)); });
   }
 
  private:
@@ -213,7 +204,7 @@ class CoverBuilder {
   std::vector<int> top_;
   std::array<Truth, 9> cell_;
   std::array<int, 9> cell_sig_;
-  std::map<std::pair<Truth, Truth>, Lit> memo_;
+  CareMemo memo_;
 };
 
 }  // namespace

@@ -128,29 +128,24 @@ class SumBuilder {
   }
 
   Lit solve(const Truth& t, const Truth& care) {
-    const Truth on = t & care;
-    if (none(on)) return {-1, false};
-    if (on == care) return {-1, true};
-    const auto key = std::make_pair(on, care);
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    Lit out;
-    if (!match_signal(t, care, out) && !match_three(t, care, out)) {
-      // Split on the pool signal that leaves the simplest sides.
-      int best = -1;
-      double best_score = 1e9;
-      for (int s : pool_) {
-        const Truth x = b_.truth(s);
-        const Truth c1 = care & x, c0 = care & ~x;
-        if (none(c1) || none(c0)) continue;
-        const double score = estimate(t, c1, care) + estimate(t, c0, care);
-        if (score < best_score) best_score = score, best = s;
-      }
-      const Truth x = b_.truth(best);
-      const Lit hi = solve(t, care & x), lo = solve(t, care & ~x);
-      out = b_.combine(0xCA, {best, false}, hi, lo);
-    }
-    memo_[key] = out;
-    return out;
+    return solve_on_care(
+        b_, memo_, t, care,
+        [&](const Truth& f, const Truth& c, Lit& out) {
+          return match_signal(f, c, out) || match_three(f, c, out);
+        },
+        [&](const Truth& f, const Truth& c) {
+          // Split on the pool signal that leaves the simplest sides.
+          int best = -1;
+          double best_score = 1e9;
+          for (int s : pool_) {
+            const Truth x = b_.truth(s);
+            const Truth c1 = c & x, c0 = c & ~x;
+            if (none(c1) || none(c0)) continue;
+            const double score = estimate(f, c1, c) + estimate(f, c0, c);
+            if (score < best_score) best_score = score, best = s;
+          }
+          return best;
+        });
   }
 
  private:
@@ -254,7 +249,7 @@ class SumBuilder {
 
   Builder& b_;
   std::vector<int> pool_;
-  std::map<std::pair<Truth, Truth>, Lit> memo_;
+  CareMemo memo_;
   std::map<std::pair<Truth, Truth>, bool> three_;
 };
 
