@@ -3,10 +3,8 @@
 #include "core/circuit_cover.hpp"
 
 #include <algorithm>
-#include <map>
 #include <set>
 #include <unordered_map>
-#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
