@@ -90,15 +90,15 @@ class WarpPairPass {
     cols_.init(a, warp_col * kPairWarpWords<K> - 1, lane);
     for (int j = 0; j < K; ++j) {
       const int64_t m = cols_.mbase + j;
-      store_[j] = m >= 0 && m < a.pitch ? kFull : kNone;
-      if (store_[j] && lane == 0 && j == 0) store_[j] = kUpper;
-      if (store_[j] && lane == 31 && j == K - 1) store_[j] = kLower;
+      const bool inside = m >= 0 && m < a.pitch;
+      const bool upper = inside && lane == 0 && j == 0;
+      const bool lower = inside && lane == 31 && j == K - 1;
+      full_[j] = inside && !upper && !lower;
+      half_[j] = upper || lower;
+      half_shift_[j] = upper ? 16 : 0;
       // The cells this lane's word is exact in: the inner half of an edge word.
-      const uint32_t half = store_[j] == kFull    ? ~0u
-                            : store_[j] == kUpper ? 0xFFFF0000u
-                            : store_[j] == kLower ? 0x0000FFFFu
-                                                  : 0u;
-      history_mask_[j] = half & cols_.keep[j];
+      const uint32_t exact = full_[j] ? ~0u : upper ? 0xFFFF0000u : lower ? 0x0000FFFFu : 0u;
+      history_mask_[j] = exact & cols_.keep[j];
     }
   }
 
@@ -129,11 +129,18 @@ class WarpPairPass {
     if (s_a > nsteps) s_a = nsteps;
     if (s_b < s_a) s_b = s_a;
     const int32_t s_fast_end = s_a + (s_b - s_a) / 2 * 2;
-    reader_.start(a_, ystart_);
+    reader_.start(a_, cols_, ystart_);
     y0_ = y0;
     if constexpr (kHistory)
       for (int i = 0; i < kPairHistorySlots<K, D>; ++i) slot(i) = 0;
-    st_row_ = a_.dst + (y0 - 2 * s_first) * a_.pitch;  // the rows of step 0, advanced 2 a step
+    // Where step 0's first output row would go (none does), advanced two rows a step: each word's
+    // own 32 bits, or the 16 that an edge word holds exact. Lanes that store nothing point at
+    // the row's first word.
+    for (int j = 0; j < K; ++j) {
+      const int64_t m = full_[j] || half_[j] ? cols_.mbase + j : 0;
+      st_[j] = reinterpret_cast<uint16_t*>(a_.dst + (y0 - 2 * s_first) * a_.pitch + m) +
+               (half_shift_[j] ? 1 : 0);
+    }
     st_first_ = s_first;
     load<true, true>(in_[0][0][0]);
     load<true, true>(in_[0][0][1]);
@@ -141,18 +148,29 @@ class WarpPairPass {
     for (; s < s_a && s < nsteps; ++s) masked_step(s);
     // A plane's side edges (cleared every generation) and a torus row's wrap (gathered) only
     // ever pass through the warps at a row's ends; the others run the loop without either.
-    if (cols_.edge_col)
-      s = fast_steps<true, false>(s, s_fast_end);
-    else if (cols_.gather_col)
-      s = fast_steps<false, true>(s, s_fast_end);
-    else
-      s = fast_steps<false, false>(s, s_fast_end);
+    while (s < s_fast_end) {
+      // The unrolled steps load rows with no torus wrap: as many as come before the wrap, then
+      // two steps with the wrap, and on.
+      const int32_t from = s;
+      const int32_t end =
+          s + int32_t(reader_.rows_before_wrap(a_, 2 * int64_t(s_fast_end - s)) / 4 * 2);
+      if (cols_.edge_col)
+        s = fast_steps<true, false>(s, end);
+      else if (cols_.gather_col)
+        s = fast_steps<false, true>(s, end);
+      else
+        s = fast_steps<false, false>(s, end);
+      reader_.skipped(a_, 2 * int64_t(s - from));
+      if (s < s_fast_end) {
+        masked_step(s);
+        masked_step(s + 1);
+        s += 2;
+      }
+    }
     for (; s < nsteps; ++s) masked_step(s);
   }
 
  private:
-  enum : uint8_t { kNone = 0, kFull, kUpper, kLower };
-
   template <bool kCheck, bool kGather>
   GPULIFE_MS_HD void load(uint32_t (&out)[K]) {
     reader_.template load<kCheck, kGather>(a_, cols_, out);
@@ -181,16 +199,13 @@ class WarpPairPass {
     return row_sum(w, x[j], e);
   }
 
-  // Two stores under their own conditions rather than a switch, so that they need no branch;
-  // `ok`: the row is one the tile outputs.
-  GPULIFE_MS_HD void store_word(uint32_t* row, int j, uint32_t v, bool ok) const {
-    const int32_t m = cols_.mbase + j;
+  // Word j of an output row at `at` (st_[j] or a row below): two stores under their own
+  // conditions, each one predicated instruction with no branch around it; `ok`: the row is one
+  // the tile outputs.
+  GPULIFE_MS_HD void store_word(uint16_t* at, int j, uint32_t v, bool ok) const {
     v &= cols_.keep[j];
-    if (ok && store_[j] == kFull) row[m] = v;
-    if (ok && (store_[j] == kUpper || store_[j] == kLower)) {
-      const bool upper = store_[j] == kUpper;
-      reinterpret_cast<uint16_t*>(row + m)[upper ? 1 : 0] = uint16_t(upper ? v >> 16 : v);
-    }
+    store_if(reinterpret_cast<uint32_t*>(at), v, ok && full_[j]);
+    store_if(at, uint16_t(v >> half_shift_[j]), ok && half_[j]);
   }
 
   // One step at parity kP. kMask: rows may lie outside a plane grid; kColumns: clear the cells
@@ -243,14 +258,20 @@ class WarpPairPass {
       } else {
         // The rows are the tile's from step st_first_ on; out_m is its row y, out_n row y + 1.
         const int32_t y = 2 * (s - st_first_);
-        for (int j = 0; j < K; ++j) store_word(st_row_, j, out_m[j], y >= 0);
-        for (int j = 0; j < K; ++j)
-          store_word(st_row_ + a_.pitch, j, out_n[j], y >= 0 && y + 1 < rows_);
+        for (int j = 0; j < K; ++j) {
+          store_word(st_[j], j, out_m[j], y >= 0);
+          store_word(st_[j] + 2 * a_.pitch, j, out_n[j], y >= 0 && y + 1 < rows_);
+        }
       }
     }
-    load<kMask, kGather>(in_[kQ][0][0]);
-    load<kMask, kGather>(in_[kQ][0][1]);
-    st_row_ += 2 * a_.pitch;
+    if constexpr (kMask) {
+      load<true, true>(in_[kQ][0][0]);
+      load<true, true>(in_[kQ][0][1]);
+    } else {
+      reader_.template load_plain<kGather>(a_, cols_, in_[kQ][0][0]);
+      reader_.template load_plain<kGather>(a_, cols_, in_[kQ][0][1]);
+    }
+    for (int j = 0; j < K; ++j) st_[j] += 4 * a_.pitch;
   }
 
   // History slots: the first output rows' ORs (one slot per level and word) and the second
@@ -294,12 +315,13 @@ class WarpPairPass {
   uint32_t* slots_;
   LaneColumns<K> cols_;
   RowReader<K> reader_;
-  uint8_t store_[K];            // how this lane writes each word
+  bool full_[K], half_[K];      // this lane writes word j whole, or its exact half
+  uint32_t half_shift_[K];      // the half's place: 16 for the upper, 0 for the lower
   uint32_t history_mask_[K]{};  // the cells of each word this lane ORs into the history plane
   int64_t y0_ = 0;
   int32_t rows_ = 0;
   int64_t ystart_ = 0;
-  uint32_t* st_row_ = nullptr;
+  uint16_t* st_[K];  // where word j of this step's first output row goes
   int32_t st_first_ = 0;
   RowSum sum_[2][D][2][K];   // per parity and level: the row sums of the two rows before n1
   uint32_t in_[2][D][2][K];  // per parity and level: the two input rows
