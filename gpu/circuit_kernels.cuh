@@ -131,87 +131,132 @@ __device__ __forceinline__ void circuit_step(const CircuitArgs& a) {
 // generation. Level G takes row ystart + s - 2G at step s and completes row ystart + s - 2G - 1
 // of the next generation, so within a step the levels depend only on the previous step and the
 // scheduler can overlap them. Each level keeps its last three rows' features in slots that
-// rotate with the step (rotation R = step % 3), so nothing moves between steps.
+// rotate with the step in the unrolled loop (rotation R), so nothing moves there; a step outside
+// it moves the slots back to rotation 0, so the unrolled loop can start at any step.
+//
+// Steps are 32-bit (a tile has at most 2^31 + 3D - 1 of them) and so are word indices within a
+// row (a row has at most 2^26 words); only the row addresses are 64-bit.
 
 struct Lane {
   const CircuitArgs& a;
-  int lane;
-  i64 mbase;      // this lane's word
-  i64 code;       // word index to load, -1 for dead, or -2 - x: gather 32 cells from x
-  u32 colmask;    // cells inside a plane grid
-  u32 keep;       // cells stored
-  bool store_ok;  // this lane stores its word
-  bool edge;      // a plane's side edge passes through the warp
-  i64 ystart, height;
+  int code;         // word of the row to load; < 0: dead (plane) or gather cells ~code.. (torus)
+  u32 colmask;      // cells inside a plane grid
+  u32 keep;         // cells stored
+  int word;         // this lane's word of the row (-1: the one left of it)
+  bool store_full;  // this lane stores its word
+  bool edge;        // a plane's side edge or a torus row's wrap passes through the warp
   bool torus;
-  i64 ld_y, ld_yy;
-  const u32* ld_row;
-  u32* st_row;
-  i64 st_first, st_last;
+  u32 height;
+  i64 ystart;
+  u32 ld_yy;              // torus: the row the next load reads
+  const u32* ld_ptr;      // where the next load reads: this lane's word of that row (its first
+                          // word for a lane that gathers)
+  i64 ld_first;           // torus: ld_ptr's offset from a.src in row 0
+  unsigned char* st_ptr;  // where this lane stores the row of this step
 
-  __device__ Lane(const CircuitArgs& args, i64 warp_col, int l) : a(args), lane(l) {
-    const i64 first = warp_col * 30 - 1;
-    mbase = first + l;
-    const i64 m = mbase;
+  __device__ Lane(const CircuitArgs& args, i64 warp_col, int l) : a(args) {
+    const i64 m = warp_col * 30 - 1 + l;  // this lane's word
     const bool inside = m >= 0 && m < a.words;
     const u32 valid = inside ? (m == a.words - 1 ? u32(a.last_mask) : ~0u) : 0u;
     const i64 full = a.aligned ? a.words : a.words - 1;
     torus = a.torus != 0;
-    height = a.height;
+    height = u32(a.height);
     if (!torus) {
       colmask = valid;
-      code = inside ? m : -1;
+      code = inside ? int(m) : -1;
     } else {
       colmask = ~0u;
       if (a.aligned)
-        code = floor_mod(m, a.words);
+        code = int(floor_mod(m, a.words));
       else if (m >= 0 && m < full)
-        code = m;
+        code = int(m);
       else
-        code = -2 - floor_mod(32 * m, a.width);
+        code = ~int(floor_mod(32 * m, a.width));
     }
+    ld_first = code >= 0 ? code : 0;
     const bool halo = l == 0 || l == 31;
-    store_ok = !halo && m >= 0 && m < a.pitch;
+    store_full = !halo && m >= 0 && m < a.pitch;
     keep = valid;
-    edge = __any_sync(0xffffffffu, colmask != ~0u);
+    word = int(m);
+    // Everywhere else every lane loads one word and no cell needs clearing, so those warps run
+    // the unrolled loop without the gather's branch or the column masks.
+    edge = __any_sync(0xffffffffu, colmask != ~0u || code < 0);
   }
 
   // Cells x .. x + 31 of a torus row (modulo the width), for widths not a multiple of 32.
-  __device__ u32 gather(const u32* row, i64 x) const {
-    u32 v = 0;
-    int filled = 0;
+  __device__ u32 gather(const u32* row, u32 x) const {
+    const u32 width = u32(a.width);
+    u32 v = 0, filled = 0;
     while (filled < 32) {
-      const i64 n = (32 - filled < a.width - x) ? 32 - filled : a.width - x;
-      const int off = int(x & 31);
+      const u32 n = (32 - filled < width - x) ? 32 - filled : width - x;
+      const u32 off = x & 31u;
       const u32 lo = row[x >> 5];
       const u32 hi = off + n > 32 ? row[(x >> 5) + 1] : 0u;
       u32 bits = off ? (lo >> off) | (hi << (32 - off)) : lo;
       if (n < 32) bits &= (1u << n) - 1u;
       v |= bits << filled;
-      filled += int(n);
+      filled += n;
       x += n;
-      if (x == a.width) x = 0;
+      if (x == width) x = 0;
     }
     return v;
   }
 
-  template <bool kCheck>
-  __device__ __forceinline__ u32 load() {
-    const bool valid = !kCheck || torus || (ld_y >= 0 && ld_y < height);
+  // Points the loads at row `y` (a plane's may lie outside the grid) and the stores at the row
+  // the last level completes at step 0.
+  __device__ __forceinline__ void start(i64 y, i64 st_y) {
+    ystart = y;
+    if (torus) {
+      ld_yy = u32(floor_mod(y, a.height));
+      y = ld_yy;
+    }
+    ld_ptr = static_cast<const u32*>(a.src) + y * a.pitch + ld_first;
+    st_ptr = reinterpret_cast<unsigned char*>(static_cast<u32*>(a.dst) + st_y * a.pitch + word);
+  }
+
+  // The load of row y (ystart + s + 1 at step s) and the move to the next row: outside the
+  // unrolled loop, where a plane's row may lie outside the grid and a torus's loads wrap.
+  __device__ __forceinline__ u32 load_checked(i64 y) {
     u32 v = 0;
-    if (valid && code != -1) v = code >= 0 ? __ldg(ld_row + code) : gather(ld_row, -2 - code);
-    ++ld_y;
-    ld_row += a.pitch;
+    if (torus || (code >= 0 && y >= 0 && y < a.height))
+      v = code >= 0 ? __ldg(ld_ptr) : gather(ld_ptr, u32(~code));
+    ld_ptr += a.pitch;
     if (torus && ++ld_yy == height) {
       ld_yy = 0;
-      ld_row = static_cast<const u32*>(a.src);
+      ld_ptr = static_cast<const u32*>(a.src) + ld_first;
     }
     return v;
   }
 
-  __device__ __forceinline__ void store(u32 out, i64 s) {
-    if (s >= st_first && s < st_last && store_ok) st_row[mbase] = out & keep;
+  // The load of a step of the unrolled loop, whose rows lie inside the grid and do not wrap.
+  // kEdge: a lane may be dead or gather; without it each lane loads its word, with no branch.
+  template <bool kEdge>
+  __device__ __forceinline__ u32 load() {
+    u32 v;
+    if (kEdge)
+      v = code >= 0 ? __ldg(ld_ptr) : (torus ? gather(ld_ptr, u32(~code)) : 0u);
+    else
+      v = __ldg(ld_ptr);
+    ld_ptr += a.pitch;
+    return v;
   }
+
+  // Torus: `n` steps of the unrolled loop loaded rows ld_yy .. ld_yy + n - 1.
+  __device__ __forceinline__ void loaded(u32 n) {
+    if (!torus) return;
+    ld_yy += n;
+    if (ld_yy == height) {
+      ld_yy = 0;
+      ld_ptr = static_cast<const u32*>(a.src) + ld_first;
+    }
+  }
+
+  // Predicated on `row_ok` (the step's row is one the tile outputs) rather than branched around,
+  // so the unrolled loop is not split at the stores.
+  __device__ __forceinline__ void store(u32 out, bool row_ok) {
+    if (row_ok && store_full) *reinterpret_cast<u32*>(st_ptr) = out & keep;
+  }
+  __device__ __forceinline__ void next_row() { st_ptr += a.pitch * 4; }
 };
 
 template <int D, int P0, int G>
@@ -230,8 +275,22 @@ struct Level {
     up.clear();
   }
 
+  // After a step at rotation 0, the rows above and at the next step's middle row move to the
+  // slots rotation 0 reads them from.
+  __device__ __forceinline__ void rotate() {
+#pragma unroll
+    for (int q = 0; q < Slots<Ph>::kCount; ++q) {
+      f[1][q] = f[2][q];
+      f[2][q] = f[0][q];
+    }
+    up.rotate();
+  }
+
+  // One step at rotation R: the new row's features go to f[R], the rows above and at the output
+  // row are in f[(R + 1) % 3] and f[(R + 2) % 3]. kMask: rows may lie outside a plane grid;
+  // kColumns: clear the cells beyond a plane's side edges.
   template <int R, bool kMask, bool kColumns>
-  __device__ __forceinline__ void step(Lane& lane, i64 s) {
+  __device__ __forceinline__ void step(Lane& lane, u32 s) {
     up.template step<R, kMask, kColumns>(lane, s);
     const u32 x = in;
     const u32 from_west = __shfl_up_sync(0xffffffffu, x, 1);
@@ -239,8 +298,8 @@ struct Level {
     Ph::features(__funnelshift_l(from_west, x, 1), x, __funnelshift_r(x, from_east, 1), f[R]);
     u32 out = Ph::next(f[(R + 1) % 3], f[(R + 2) % 3], f[R]);
     if (kMask) {
-      const i64 y = lane.ystart + s - 2 * G - 1;
-      if (!lane.torus && (y < 0 || y >= lane.height)) out = 0;
+      const i64 y = lane.ystart + i64(s) - (2 * G + 1);
+      if (!lane.torus && (y < 0 || y >= lane.a.height)) out = 0;
       out &= lane.colmask;
     } else if (kColumns) {
       out &= lane.colmask;
@@ -248,7 +307,7 @@ struct Level {
     if (G + 1 < D)
       up.in = out;
     else
-      lane.store(out, s);
+      lane.store(out, s >= 3 * D - 1);  // the tile's rows start at step 3D - 1
   }
 };
 
@@ -256,39 +315,34 @@ template <int D, int P0>
 struct Level<D, P0, D> {
   u32 in;
   __device__ __forceinline__ void clear() { in = 0; }
+  __device__ __forceinline__ void rotate() {}
   template <int R, bool kMask, bool kColumns>
-  __device__ __forceinline__ void step(Lane&, i64) {}
+  __device__ __forceinline__ void step(Lane&, u32) {}
 };
 
-template <int D, int P0, bool kMask, bool kColumns>
-__device__ __forceinline__ void multistep_step(Level<D, P0, 0>& levels, Lane& lane, i64 s) {
-  switch (int(s % 3)) {
-    case 0:
-      levels.template step<0, kMask, kColumns>(lane, s);
-      break;
-    case 1:
-      levels.template step<1, kMask, kColumns>(lane, s);
-      break;
-    default:
-      levels.template step<2, kMask, kColumns>(lane, s);
-  }
-  levels.in = lane.template load<kMask>();
-  lane.st_row += lane.a.pitch;
+// One step outside the unrolled loop: rows checked, slots moved back to rotation 0.
+template <int D, int P0>
+__device__ __forceinline__ void multistep_step(Level<D, P0, 0>& levels, Lane& lane, u32 s) {
+  levels.template step<0, true, true>(lane, s);
+  levels.rotate();
+  levels.in = lane.load_checked(lane.ystart + i64(s) + 1);
+  lane.next_row();
 }
 
-// Steps from s (a multiple of 3) in threes while they fit before `end`.
-template <int D, int P0, bool kColumns>
-__device__ __forceinline__ i64 multistep_fast(Level<D, P0, 0>& levels, Lane& lane, i64 s, i64 end) {
-  for (; s + 3 <= end; s += 3) {
-    levels.template step<0, false, kColumns>(lane, s);
-    levels.in = lane.template load<false>();
-    lane.st_row += lane.a.pitch;
-    levels.template step<1, false, kColumns>(lane, s + 1);
-    levels.in = lane.template load<false>();
-    lane.st_row += lane.a.pitch;
-    levels.template step<2, false, kColumns>(lane, s + 2);
-    levels.in = lane.template load<false>();
-    lane.st_row += lane.a.pitch;
+// Steps from s in threes while they fit before `end`, their rows inside the grid and their
+// loads not wrapping; returns the first step not done.
+template <int D, int P0, bool kEdge>
+__device__ __forceinline__ u32 multistep_fast(Level<D, P0, 0>& levels, Lane& lane, u32 s, u32 end) {
+  for (; end - s >= 3; s += 3) {
+    levels.template step<0, false, kEdge>(lane, s);
+    levels.in = lane.template load<kEdge>();
+    lane.next_row();
+    levels.template step<1, false, kEdge>(lane, s + 1);
+    levels.in = lane.template load<kEdge>();
+    lane.next_row();
+    levels.template step<2, false, kEdge>(lane, s + 2);
+    levels.in = lane.template load<kEdge>();
+    lane.next_row();
   }
   return s;
 }
@@ -305,33 +359,34 @@ __device__ __forceinline__ void circuit_multistep(const CircuitArgs& a) {
   for (i64 tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) {
     const i64 y0 = tile * a.tile_rows;
     const i64 rows = a.tile_rows < a.height - y0 ? a.tile_rows : a.height - y0;
-    const i64 nsteps = rows + 3 * D - 1;
-    lane.ystart = y0 - D;
-    lane.ld_y = lane.ystart;
-    lane.ld_yy = lane.torus ? floor_mod(lane.ystart, a.height) : 0;
-    lane.ld_row =
-        static_cast<const u32*>(a.src) + (lane.torus ? lane.ld_yy : lane.ystart) * a.pitch;
-    lane.st_row = static_cast<u32*>(a.dst) + (lane.ystart - 2 * D + 1) * a.pitch;
-    lane.st_first = 3 * D - 1;
-    lane.st_last = nsteps;
+    const u32 nsteps = u32(rows + 3 * D - 1);
+    const i64 ystart = y0 - D;
+    lane.start(ystart, ystart - 2 * D + 1);
     Level<D, P0, 0> levels;
     levels.clear();
-    levels.in = lane.template load<true>();
+    levels.in = lane.load_checked(ystart);
     // Steps needing no row checks: on a plane every level's row and the next load lie inside.
-    // The checked steps around them also align the fast ones to the slots' rotation, so only
-    // one unrolled copy of the fast steps is built.
-    i64 s_a = 0, s_b = nsteps;
+    u32 s_a = 0, s_b = nsteps;
     if (!lane.torus) {
-      s_a = clamp64(2 * D - 1 - lane.ystart, 0, nsteps);
-      s_b = clamp64(a.height - 2 - lane.ystart + 1, s_a, nsteps);
+      s_a = u32(clamp64(2 * D - 1 - ystart, 0, nsteps));
+      s_b = u32(clamp64(a.height - 1 - ystart, s_a, nsteps));
     }
-    s_a = clamp64((s_a + 2) / 3 * 3, 0, nsteps);
-    i64 s = 0;
-    for (; s < s_a; ++s) multistep_step<D, P0, true, true>(levels, lane, s);
-    if (lane.edge)
-      s = multistep_fast<D, P0, true>(levels, lane, s, s_b);
-    else
-      s = multistep_fast<D, P0, false>(levels, lane, s, s_b);
-    for (; s < nsteps; ++s) multistep_step<D, P0, true, true>(levels, lane, s);
+    // The unrolled loop runs from s_a to s_b, on a torus in runs that stop where the loads reach
+    // the last row (they go on from row 0); the steps around run one at a time, through one copy
+    // of the step.
+    for (u32 s = 0;;) {
+      if (s >= s_a && s < s_b) {
+        u32 end = s_b;
+        if (lane.torus && lane.height - lane.ld_yy < end - s) end = s + (lane.height - lane.ld_yy);
+        const u32 from = s;
+        if (lane.edge)
+          s = multistep_fast<D, P0, true>(levels, lane, s, end);
+        else
+          s = multistep_fast<D, P0, false>(levels, lane, s, end);
+        lane.loaded(s - from);
+      }
+      if (s >= nsteps) break;
+      multistep_step<D, P0>(levels, lane, s++);
+    }
   }
 }
