@@ -17,4 +17,8 @@ struct CircuitArgs {
   long long warp_cols, tile_rows, tiles;  // multistep: warps across a row, tile shape
 };
 
+// Multistep: the words a warp outputs, its 32 lanes' words less half a word at each edge (the
+// halves that neighbouring warps share), so ceil((pitch + 1) / 31) warps cover a row.
+enum { kCircuitWarpWords = 31 };
+
 #endif

@@ -126,13 +126,16 @@ __device__ __forceinline__ void circuit_step(const CircuitArgs& a) {
 }
 
 // ---- Several generations per pass in registers (bit-multistep) -------------------------------
-// A warp streams a column of 32 words (one per lane; lanes 0 and 31 are halo, their outer cells
-// go stale one cell a generation) down a tile, through D levels held in registers, each one
-// generation. Level G takes row ystart + s - 2G at step s and completes row ystart + s - 2G - 1
-// of the next generation, so within a step the levels depend only on the previous step and the
-// scheduler can overlap them. Each level keeps its last three rows' features in slots that
-// rotate with the step in the unrolled loop (rotation R), so nothing moves there; a step outside
-// it moves the slots back to rotation 0, so the unrolled loop can start at any step.
+// A warp streams a column of 32 words (one per lane) down a tile, through D levels held in
+// registers, each one generation. The cells of lanes 0 and 31 go stale from the warp's edges
+// inwards, one cell a generation, so after D <= 16 generations the inner halves of their words
+// are still exact: lane 0 stores the upper 16 cells of its word and lane 31 the lower 16 of its,
+// and neighbouring warps overlap by one word, kCircuitWarpWords = 31 words a warp. Level G takes
+// row ystart + s - 2G at step s and completes row ystart + s - 2G - 1 of the next generation, so
+// within a step the levels depend only on the previous step and the scheduler can overlap them.
+// Each level keeps its last three rows' features in slots that rotate with the step in the unrolled
+// loop (rotation R), so nothing moves there; a step outside it moves the slots back to rotation 0,
+// so the unrolled loop can start at any step.
 //
 // Steps are 32-bit (a tile has at most 2^31 + 3D - 1 of them) and so are word indices within a
 // row (a row has at most 2^26 words); only the row addresses are 64-bit.
@@ -143,7 +146,9 @@ struct Lane {
   u32 colmask;      // cells inside a plane grid
   u32 keep;         // cells stored
   int word;         // this lane's word of the row (-1: the one left of it)
-  bool store_full;  // this lane stores its word
+  bool store_full;  // this lane stores its whole word (lanes 1 .. 30)
+  bool store_half;  // this lane stores the inner half of its word (lanes 0 and 31)
+  int half_shift;   // the half's first cell: 16 for lane 0, 0 for lane 31
   bool edge;        // a plane's side edge or a torus row's wrap passes through the warp
   bool torus;
   u32 height;
@@ -152,10 +157,10 @@ struct Lane {
   const u32* ld_ptr;      // where the next load reads: this lane's word of that row (its first
                           // word for a lane that gathers)
   i64 ld_first;           // torus: ld_ptr's offset from a.src in row 0
-  unsigned char* st_ptr;  // where this lane stores the row of this step
+  unsigned char* st_ptr;  // where this lane stores the row of this step (its half, on lane 0)
 
   __device__ Lane(const CircuitArgs& args, i64 warp_col, int l) : a(args) {
-    const i64 m = warp_col * 30 - 1 + l;  // this lane's word
+    const i64 m = warp_col * kCircuitWarpWords - 1 + l;  // this lane's word
     const bool inside = m >= 0 && m < a.words;
     const u32 valid = inside ? (m == a.words - 1 ? u32(a.last_mask) : ~0u) : 0u;
     const i64 full = a.aligned ? a.words : a.words - 1;
@@ -174,8 +179,10 @@ struct Lane {
         code = ~int(floor_mod(32 * m, a.width));
     }
     ld_first = code >= 0 ? code : 0;
-    const bool halo = l == 0 || l == 31;
-    store_full = !halo && m >= 0 && m < a.pitch;
+    const bool edge_lane = l == 0 || l == 31;
+    store_full = !edge_lane && m >= 0 && m < a.pitch;
+    store_half = edge_lane && m >= 0 && m < a.pitch;
+    half_shift = l == 0 ? 16 : 0;
     keep = valid;
     word = int(m);
     // Everywhere else every lane loads one word and no cell needs clearing, so those warps run
@@ -211,7 +218,8 @@ struct Lane {
       y = ld_yy;
     }
     ld_ptr = static_cast<const u32*>(a.src) + y * a.pitch + ld_first;
-    st_ptr = reinterpret_cast<unsigned char*>(static_cast<u32*>(a.dst) + st_y * a.pitch + word);
+    st_ptr = reinterpret_cast<unsigned char*>(static_cast<u32*>(a.dst) + st_y * a.pitch + word) +
+             half_shift / 8;
   }
 
   // The load of row y (ystart + s + 1 at step s) and the move to the next row: outside the
@@ -251,10 +259,14 @@ struct Lane {
     }
   }
 
-  // Predicated on `row_ok` (the step's row is one the tile outputs) rather than branched around,
-  // so the unrolled loop is not split at the stores.
+  // Two stores predicated on `row_ok` (the step's row is one the tile outputs) and the lane,
+  // rather than branched around, so the unrolled loop is not split at the stores. The halves
+  // neighbouring warps store into one word are separate 16-bit stores, so they do not race.
   __device__ __forceinline__ void store(u32 out, bool row_ok) {
-    if (row_ok && store_full) *reinterpret_cast<u32*>(st_ptr) = out & keep;
+    const u32 v = out & keep;
+    if (row_ok && store_full) *reinterpret_cast<u32*>(st_ptr) = v;
+    if (row_ok && store_half)
+      *reinterpret_cast<unsigned short*>(st_ptr) = (unsigned short)(v >> half_shift);
   }
   __device__ __forceinline__ void next_row() { st_ptr += a.pitch * 4; }
 };
@@ -353,6 +365,7 @@ __device__ __forceinline__ i64 clamp64(i64 v, i64 lo, i64 hi) {
 
 template <int D, int P0>
 __device__ __forceinline__ void circuit_multistep(const CircuitArgs& a) {
+  static_assert(D <= 16, "the edge lanes' inner halves are exact for at most 16 generations");
   const i64 warp_col = i64(blockIdx.x) * blockDim.y + threadIdx.y;
   if (warp_col >= a.warp_cols) return;  // whole warps only
   Lane lane(a, warp_col, int(threadIdx.x));

@@ -152,8 +152,7 @@ uint64_t RulePass::launch(const void* src, void* dst, const PassGrid& g, uint64_
   const int depth = largest_power_of_two(
       std::min<uint64_t>(uint64_t(std::min(shape_.depth, kMaxCircuitDepth)), max_generations));
   CircuitArgs a = base_args(src, dst, g, 32);
-  constexpr int kOutputWords = 30;  // a warp's 32 words less the halo
-  a.warp_cols = (a.pitch + kOutputWords - 1) / kOutputWords;
+  a.warp_cols = (a.pitch + kCircuitWarpWords) / kCircuitWarpWords;  // ceil((pitch + 1) / 31)
   Kernels& k = kernel(depth, p);
   const int bw = shape_.block_warps;
   const int64_t block_cols = (a.warp_cols + bw - 1) / bw;

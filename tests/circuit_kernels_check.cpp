@@ -131,5 +131,62 @@ TEST(CircuitKernels, MatchTheReferenceOnTheHost) {
   }
 }
 
+// The multistep kernel's warps and tiles at their edges, for one isotropic rule and one MAP
+// table: a warp outputs 31 words, its edge lanes half a word each, shared with the warps beside
+// it; warps where a torus row wraps (width not a multiple of 32) gather and the others load
+// plainly; a plane's side edge passes through a warp or between two; rows shorter than a warp;
+// torus loads that wrap within a tile, once or many times (heights below the tile and the
+// depth), tiles of one row; planes tall enough for the unrolled loop to run between their top
+// and bottom rows.
+TEST(CircuitKernels, MultistepAtWarpAndTileEdges) {
+  std::mt19937_64 rng(7);
+  const Rule rules[] = {parse_rule("B2-a/S12").rule, testing::random_map_rule(rng, false)};
+  struct Case {
+    int64_t w, h;
+    Topology t;
+    int depth, tile_rows;
+  };
+  const Case cases[] = {
+      // 2000: 63 words in 3 warps, only the outer two gather; 1984: 62 words, none gathers.
+      {2000, 13, Topology::Torus, 8, 16},
+      {1985, 40, Topology::Plane, 8, 12},
+      // 1970: the plane's side edge inside the last word of a warp that has no dead word.
+      {1970, 40, Topology::Plane, 8, 20},
+      {1984, 11, Topology::Torus, 4, 5},
+      // 31 words: the second warp holds only the pitch's padding word (plane: dead; aligned
+      // torus: the wrapped row, stored as zero); 961..991: a second warp shares word 30.
+      {992, 10, Topology::Torus, 8, 3},
+      {992, 30, Topology::Plane, 8, 16},
+      {961, 24, Topology::Plane, 4, 9},
+      {975, 6, Topology::Torus, 8, 1},
+      // Rows shorter than a warp.
+      {5, 3, Topology::Torus, 8, 16},
+      {1, 1, Topology::Torus, 8, 16},
+      {1, 2, Topology::Plane, 4, 1},
+      {31, 1, Topology::Plane, 8, 16},
+      {33, 2, Topology::Torus, 8, 1},
+      // Torus loads that wrap inside a tile.
+      {100, 2, Topology::Torus, 8, 16},
+      {96, 5, Topology::Torus, 8, 3},
+      {70, 29, Topology::Torus, 8, 29},
+      {70, 29, Topology::Plane, 8, 7},
+  };
+  int index = 0;
+  for (const Rule& rule : rules) {
+    SCOPED_TRACE(rule.to_string());
+    const fs::path program = build_program(rule, "edges" + std::to_string(index++));
+    const RulePhases phases = rule_phases(rule);
+    for (const Case& c : cases) {
+      Grid start(c.w, c.h, c.t);
+      start.randomize(0.4, uint64_t(c.w * 5 + c.h));
+      SCOPED_TRACE("depth " + std::to_string(c.depth) + ", tiles of " +
+                   std::to_string(c.tile_rows) + " rows on " + std::to_string(c.w) + "x" +
+                   std::to_string(c.h) + (c.t == Topology::Torus ? " torus" : " plane"));
+      EXPECT_EQ(run_program(program, "ms", start, 11, c.depth, c.tile_rows, 1),
+                expected(start, phases, 11));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpulife

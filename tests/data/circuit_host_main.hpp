@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
     int d = 1;
     if (kind == "ms") {
       while (d * 2 <= depth && d * 2 <= left) d *= 2;
-      a.warp_cols = (a.pitch + 29) / 30;
+      a.warp_cols = (a.pitch + kCircuitWarpWords) / kCircuitWarpWords;
       a.tile_rows = tile_rows;
       a.tiles = (height + tile_rows - 1) / tile_rows;
       blockDim = {32, 1, 1};
