@@ -57,69 +57,104 @@ struct Slots {
 // A thread owns one word column and a vertical run of rows; each row's features are computed
 // once and kept for the three output rows that read them.
 
+// A thread's word column: where its cells' west and east neighbours come from, the same in
+// every row, so a row costs three loads and a few shifts with no test of the column.
 template <class W>
-struct ColumnRow {
-  W w, c, e;
-};
+struct Column {
+  static constexpr int kBits = int(sizeof(W)) * 8;
+  int j;        // the word
+  int west;     // the word holding bit 0's west neighbour (j - 1, or the row's last word)
+  int east;     // the word whose bit 0 is the last cell's east neighbour (j + 1, or word 0)
+  int west_at;  // that neighbour's bit in word `west`
+  int east_at;  // the bit of the east row the neighbour goes to (the last cell's)
+  W has_west, has_east;  // 1, or 0 where a plane ends
+  W keep;                // cells stored
 
-// Cells of word j of row y with their west and east neighbours (wrapped on a torus, dead beyond
-// a plane), the torus seam's cells moved in as bit_kernel.cuh does.
-template <class W>
-__device__ __forceinline__ ColumnRow<W> load_column(const CircuitArgs& a, i64 y, i64 j) {
-  constexpr int kBits = int(sizeof(W)) * 8;
-  ColumnRow<W> r = {0, 0, 0};
-  if (y < 0 || y >= a.height) {
-    if (!a.torus) return r;
-    y = floor_mod(y, a.height);
+  __device__ __forceinline__ Column(const CircuitArgs& a, int word) : j(word) {
+    const int words = int(a.words);
+    const bool torus = a.torus != 0;
+    const bool inside = j < words;  // else the pitch's padding: any loads, nothing kept
+    keep = inside ? (j == words - 1 ? W(a.last_mask) : ~W(0)) : W(0);
+    // The row's ends: on a torus the torus seam's cells, as bit_kernel.cuh moves them in; on
+    // a plane no neighbour.
+    const bool first = inside && j == 0, last = inside && j == words - 1;
+    west = first ? (torus ? words - 1 : j) : (inside ? j - 1 : j);
+    west_at = first ? a.last_bit : kBits - 1;
+    has_west = first && !torus ? W(0) : W(1);
+    east = last ? (torus ? 0 : j) : (inside ? j + 1 : j);
+    east_at = last ? a.last_bit : kBits - 1;
+    has_east = last && !torus ? W(0) : W(1);
   }
-  const W* row = static_cast<const W*>(a.src) + y * a.pitch;
-  if (j >= a.words) return r;
-  W c = row[j];
-  W left = j > 0 ? row[j - 1] : W(0);
-  W right = j + 1 < a.words ? row[j + 1] : W(0);
-  if (a.torus) {
-    if (j == 0) left = row[a.words - 1] << (kBits - 1 - a.last_bit);
-    if (j == a.words - 1) {
-      const W first = row[0] & W(1);
-      if (a.last_bit < kBits - 1)
-        c |= first << (a.last_bit + 1);
-      else
-        right = first;
-    }
+
+  // Row `row`'s cells of this column with their west and east neighbours, into the features.
+  // The last word's east row may hold a cell beyond the width (the centre's padding shifted),
+  // which only reaches cells that are not kept.
+  template <class Ph>
+  __device__ __forceinline__ void features(const W* row, W* f) const {
+    const W c = row[j];
+    const W w = (c << 1) | ((row[west] >> west_at) & has_west);
+    const W e = (c >> 1) | ((row[east] & has_east) << east_at);
+    Ph::features(w, c, e, f);
   }
-  r.c = c;
-  r.w = (c << 1) | (left >> (kBits - 1));
-  r.e = (c >> 1) | (right << (kBits - 1));
-  return r;
-}
+  template <class Ph>
+  __device__ __forceinline__ void dead_features(W* f) const {
+    Ph::features(W(0), W(0), W(0), f);
+  }
+};
 
 template <class W, int P>
 __device__ __forceinline__ void circuit_step(const CircuitArgs& a) {
   typedef typename PhaseOf<P>::type Ph;
-  const i64 j = i64(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (j >= a.pitch) return;
-  const W keep = j < a.words ? (j == a.words - 1 ? W(a.last_mask) : ~W(0)) : W(0);
+  const i64 jj = i64(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (jj >= a.pitch) return;
+  const Column<W> col(a, int(jj));
+  const W* src = static_cast<const W*>(a.src);
   const i64 groups = (a.height + a.run - 1) / a.run;
   for (i64 group = i64(blockIdx.y) * blockDim.y + threadIdx.y; group < groups;
        group += i64(gridDim.y) * blockDim.y) {
     const i64 y0 = group * a.run;
     const i64 y1 = y0 + a.run < a.height ? y0 + a.run : a.height;
     W f[3][Slots<Ph>::kCount];
-    ColumnRow<W> r = load_column<W>(a, y0 - 1, j);
-    Ph::features(r.w, r.c, r.e, f[0]);
-    r = load_column<W>(a, y0, j);
-    Ph::features(r.w, r.c, r.e, f[1]);
-    W* out = static_cast<W*>(a.dst) + y0 * a.pitch + j;
-    // Rows y - 1, y, y + 1 sit in f[k % 3], f[(k + 1) % 3], f[(k + 2) % 3] at row y0 + k (the
+    // The row above the run, outside the grid for the first run.
+    if (y0 > 0)
+      col.template features<Ph>(src + (y0 - 1) * a.pitch, f[0]);
+    else if (a.torus)
+      col.template features<Ph>(src + (a.height - 1) * a.pitch, f[0]);
+    else
+      col.template dead_features<Ph>(f[0]);
+    const W* row = src + y0 * a.pitch;
+    col.template features<Ph>(row, f[1]);
+    W* out = static_cast<W*>(a.dst) + y0 * a.pitch + col.j;
+    // Output row y0 + i reads row y0 + i + 1, inside the grid but for the grid's last row.
+    const u32 n = u32(y1 - y0), plain = y1 < a.height ? n : n - 1;
+    u32 i = 0;
+    // Rows y - 1, y, y + 1 sit in f[k], f[(k + 1) % 3], f[(k + 2) % 3] at row y0 + i + k (the
     // slots are named by constants, so they stay in registers).
-    for (i64 y = y0; y < y1; y += 3) {
+    for (; plain - i >= 3; i += 3) {
 #pragma unroll
       for (int k = 0; k < 3; ++k) {
-        if (y + k >= y1) break;
-        r = load_column<W>(a, y + k + 1, j);
-        Ph::features(r.w, r.c, r.e, f[(k + 2) % 3]);
-        out[0] = Ph::next(f[k % 3], f[(k + 1) % 3], f[(k + 2) % 3]) & keep;
+        row += a.pitch;
+        col.template features<Ph>(row, f[(k + 2) % 3]);
+        out[0] = Ph::next(f[k], f[(k + 1) % 3], f[(k + 2) % 3]) & col.keep;
         out += a.pitch;
+      }
+    }
+    // The rest one at a time, the slots moved back after each.
+    for (; i < n; ++i) {
+      if (i < plain) {
+        row += a.pitch;
+        col.template features<Ph>(row, f[2]);
+      } else if (a.torus) {
+        col.template features<Ph>(src, f[2]);
+      } else {
+        col.template dead_features<Ph>(f[2]);
+      }
+      out[0] = Ph::next(f[0], f[1], f[2]) & col.keep;
+      out += a.pitch;
+#pragma unroll
+      for (int q = 0; q < Slots<Ph>::kCount; ++q) {
+        f[0][q] = f[1][q];
+        f[1][q] = f[2][q];
       }
     }
   }

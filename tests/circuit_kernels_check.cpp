@@ -188,5 +188,33 @@ TEST(CircuitKernels, MultistepAtWarpAndTileEdges) {
   }
 }
 
+// The one-generation kernels at a row's ends (one word or several, aligned or not, torus seam or
+// plane edge) and at a run's ends (runs of every length against the unrolled three rows, the
+// grid's last row inside the unrolled rows or after them), on words of 32 and 64 bits.
+TEST(CircuitKernels, OneGenerationAtRowAndRunEnds) {
+  const Rule rule = parse_rule("B2-a/S12").rule;
+  const fs::path program = build_program(rule, "step_edges");
+  const RulePhases phases = rule_phases(rule);
+  struct Size {
+    int64_t w, h;
+    Topology t;
+  };
+  const Size sizes[] = {{1, 1, Topology::Torus},    {1, 3, Topology::Plane},
+                        {5, 4, Topology::Torus},    {64, 1, Topology::Torus},
+                        {63, 2, Topology::Plane},   {65, 7, Topology::Torus},
+                        {128, 6, Topology::Torus},  {129, 9, Topology::Plane},
+                        {200, 10, Topology::Torus}, {96, 12, Topology::Plane}};
+  for (const char* kind : {"step32", "step64"})
+    for (const Size& size : sizes)
+      for (int run : {1, 2, 3, 4, 7, 32}) {
+        Grid start(size.w, size.h, size.t);
+        start.randomize(0.4, uint64_t(size.w * 3 + size.h + run));
+        SCOPED_TRACE(std::string(kind) + " runs of " + std::to_string(run) + " on " +
+                     std::to_string(size.w) + "x" + std::to_string(size.h) +
+                     (size.t == Topology::Torus ? " torus" : " plane"));
+        EXPECT_EQ(run_program(program, kind, start, 3, 1, 1, run), expected(start, phases, 3));
+      }
+}
+
 }  // namespace
 }  // namespace gpulife
