@@ -22,6 +22,7 @@ namespace gpulife::gpu {
 struct RulePass::Kernels {
   std::string name;
   cudaKernel_t kernel = nullptr;
+  int max_threads = 1024;  // the most threads a block of this kernel can have (its registers)
   // Auto tile heights, per block shape and grid.
   std::mutex mutex;
   std::map<std::tuple<int, int64_t, int64_t>, int64_t> tile_rows;
@@ -47,6 +48,9 @@ std::shared_ptr<RulePass::Kernels> compiled(const std::string& source, const std
   cudaLibrary_t library = nullptr;
   CUDA_CHECK(cudaLibraryLoadData(&library, cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0));
   CUDA_CHECK(cudaLibraryGetKernel(&k->kernel, library, name.c_str()));
+  cudaFuncAttributes attributes{};
+  CUDA_CHECK(cudaFuncGetAttributes(&attributes, reinterpret_cast<const void*>(k->kernel)));
+  k->max_threads = attributes.maxThreadsPerBlock;
   k->name = name;
   cache.emplace(source, k);
   return k;
@@ -143,10 +147,15 @@ uint64_t RulePass::launch(const void* src, void* dst, const PassGrid& g, uint64_
     const int bits = shape_.word_bits;
     CircuitArgs a = base_args(src, dst, g, bits);
     a.run = std::max(1, shape_.run);
-    const int bx = shape_.block_x, by = shape_.block_y;
+    Kernels& k = kernel(bits, p);
+    // The engine's block shape suits its own kernels; a circuit kernel may need more registers
+    // a thread, so its block shrinks (rows first, then columns, in warps) until it can launch.
+    int bx = shape_.block_x, by = shape_.block_y;
+    while (bx * by > k.max_threads && by > 1) by /= 2;
+    while (bx * by > k.max_threads && bx > 32) bx /= 2;
     const int64_t groups = (g.height + a.run - 1) / a.run;
     const dim3 grid(blocks(a.pitch, bx), unsigned(std::min<int64_t>(blocks(groups, by), 65535)));
-    gpu::launch(kernel(bits, p).kernel, grid, dim3(unsigned(bx), unsigned(by)), a, stream);
+    gpu::launch(k.kernel, grid, dim3(unsigned(bx), unsigned(by)), a, stream);
     return 1;
   }
   const int depth = largest_power_of_two(
