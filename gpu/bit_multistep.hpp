@@ -191,25 +191,6 @@ GPULIFE_MS_HD uint32_t gather32(const uint32_t* row, uint32_t x, uint32_t width)
   return v;
 }
 
-// *p = v where `pred`, as one predicated store: the compiler would otherwise branch around
-// stores that share a condition, which splits an unrolled loop into blocks scheduled apart.
-GPULIFE_MS_HD void store_if(uint32_t* p, uint32_t v, bool pred) {
-#if defined(__CUDA_ARCH__)
-  asm volatile("{ .reg .pred q; setp.ne.u32 q, %2, 0; @q st.global.u32 [%0], %1; }" ::"l"(p),
-               "r"(v), "r"(uint32_t(pred)));
-#else
-  if (pred) *p = v;
-#endif
-}
-GPULIFE_MS_HD void store_if(uint16_t* p, uint16_t v, bool pred) {
-#if defined(__CUDA_ARCH__)
-  asm volatile("{ .reg .pred q; setp.ne.u32 q, %2, 0; @q st.global.u16 [%0], %1; }" ::"l"(p),
-               "h"(v), "r"(uint32_t(pred)));
-#else
-  if (pred) *p = v;
-#endif
-}
-
 #if defined(__CUDA_ARCH__)
 #define GPULIFE_MS_LOAD(p) __ldg(p)
 #else
@@ -275,17 +256,11 @@ template <int K>
 struct RowReader {
   int64_t y = 0, yy = 0;
   const uint32_t* row = nullptr;
-  const uint32_t* at[K];  // word j of the row (the row's first word where the lane loads none)
-  int32_t offset[K];      // at[j] - row
 
-  GPULIFE_MS_HD void start(const PassArgs& a, const LaneColumns<K>& c, int64_t y0) {
+  GPULIFE_MS_HD void start(const PassArgs& a, int64_t y0) {
     y = y0;
     yy = a.torus ? floor_mod(y0, a.height) : 0;
     row = a.src + (a.torus ? yy : y0) * a.pitch;
-    for (int j = 0; j < K; ++j) {
-      offset[j] = c.code[j] >= 0 ? c.code[j] : 0;
-      at[j] = row + offset[j];
-    }
   }
 
   // Loads the next row (gen 0) into `out` and advances to the one after. kCheck: the row may
@@ -309,41 +284,6 @@ struct RowReader {
       yy = 0;
       row = a.src;
     }
-    for (int j = 0; j < K; ++j) at[j] = row + offset[j];
-  }
-
-  // Rows that load() may read before a torus row pointer has to wrap to the top (a plane's rows
-  // never wrap: as many as asked).
-  GPULIFE_MS_HD int64_t rows_before_wrap(const PassArgs& a, int64_t asked) const {
-    return a.torus && a.height - yy < asked ? a.height - yy : asked;
-  }
-
-  // load<false> for a run of rows that rows_before_wrap() allowed: each word from its own
-  // pointer, with no row count or wrap; skipped() settles those after the run.
-  template <bool kGather>
-  GPULIFE_MS_HD void load_plain(const PassArgs& a, const LaneColumns<K>& c, uint32_t (&out)[K]) {
-    for (int j = 0; j < K; ++j) {
-      const int32_t code = c.code[j];
-      uint32_t v = 0;
-      if (kGather && code < 0 && code != LaneColumns<K>::kZero)
-        v = gather32(at[j] - offset[j], uint32_t(-1 - code), uint32_t(a.width));
-      else if (code != LaneColumns<K>::kZero)
-        v = GPULIFE_MS_LOAD(at[j]);
-      out[j] = v;
-      at[j] += a.pitch;
-    }
-  }
-  GPULIFE_MS_HD void skipped(const PassArgs& a, int64_t rows) {
-    y += rows;
-    row += rows * a.pitch;
-    if (a.torus) {
-      yy += rows;
-      if (yy == a.height) {
-        yy = 0;
-        row = a.src;
-      }
-    }
-    for (int j = 0; j < K; ++j) at[j] = row + offset[j];
   }
 };
 
@@ -387,39 +327,32 @@ class WarpPass {
       s_b = clamp64(a_.height - ystart_ - 1, s_a, nsteps);
     }
     const int64_t s_fast_end = s_a + (s_b - s_a) / 6 * 6;
-    reader_.start(a_, cols_, ystart_);
+    reader_.start(a_, ystart_);
     // Where word j of step 0's output row would go (none does), advanced a row a step; lanes
     // that store nothing point at the row's first word.
     for (int j = 0; j < K; ++j)
       st_[j] = a_.dst + (ystart_ - 2 * D + 1) * a_.pitch + (store_[j] ? cols_.mbase + j : 0);
     st_first_ = 3 * D - 1;
     st_last_ = nsteps;
-    load<true>(buf_[0][0]);
+    load<true, true>(buf_[0][0]);
     int64_t s = 0;
     for (; s < s_a; ++s) masked_step(s);
-    while (s < s_fast_end) {
-      // The unrolled steps load rows with no torus wrap: as many as come before the wrap, then
-      // six steps with the wrap, and on. Where a plane's left or right edge passes through the
-      // warp, its cells beyond the edge are cleared every generation, and only the warps at a
-      // torus row's ends gather words across its wrap.
-      const int64_t from = s;
-      const int64_t end = s + reader_.rows_before_wrap(a_, s_fast_end - s) / 6 * 6;
-      if (cols_.edge_col)
-        s = fast_steps<true, false>(s, end);
-      else if (cols_.gather_col)
-        s = fast_steps<false, true>(s, end);
-      else
-        s = fast_steps<false, false>(s, end);
-      reader_.skipped(a_, s - from);
-      for (int64_t wrap_end = s + 6; s < s_fast_end && s < wrap_end; ++s) masked_step(s);
-    }
+    // Where a plane's left or right edge passes through the warp, its cells beyond the edge are
+    // cleared every generation, and only the warps at a torus row's ends gather words across its
+    // wrap; the others run the loop without either.
+    if (cols_.edge_col)
+      s = fast_steps<true, false>(s, s_fast_end);
+    else if (cols_.gather_col)
+      s = fast_steps<false, true>(s, s_fast_end);
+    else
+      s = fast_steps<false, false>(s, s_fast_end);
     for (; s < nsteps; ++s) masked_step(s);
   }
 
  private:
-  template <bool kCheck>
+  template <bool kCheck, bool kGather>
   GPULIFE_MS_HD void load(uint32_t (&out)[K]) {
-    reader_.template load<kCheck>(a_, cols_, out);
+    reader_.template load<kCheck, kGather>(a_, cols_, out);
   }
 
   template <bool kColumns, bool kGather>
@@ -503,13 +436,11 @@ class WarpPass {
         for (int j = 0; j < K; ++j) buf_[kOld][g + 1][j] = out[j];
       } else {
         const bool ok = s >= st_first_ && s < st_last_;
-        for (int j = 0; j < K; ++j) store_if(st_[j], out[j] & cols_.keep[j], ok && store_[j]);
+        for (int j = 0; j < K; ++j)
+          if (ok && store_[j]) *st_[j] = out[j] & cols_.keep[j];
       }
     }
-    if constexpr (kMask)
-      load<true>(buf_[kOld][0]);
-    else
-      reader_.template load_plain<kGather>(a_, cols_, buf_[kOld][0]);
+    load<kMask, kGather>(buf_[kOld][0]);
     for (int j = 0; j < K; ++j) st_[j] += a_.pitch;
   }
 

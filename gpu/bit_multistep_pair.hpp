@@ -129,7 +129,7 @@ class WarpPairPass {
     if (s_a > nsteps) s_a = nsteps;
     if (s_b < s_a) s_b = s_a;
     const int32_t s_fast_end = s_a + (s_b - s_a) / 2 * 2;
-    reader_.start(a_, cols_, ystart_);
+    reader_.start(a_, ystart_);
     y0_ = y0;
     if constexpr (kHistory)
       for (int i = 0; i < kPairHistorySlots<K, D>; ++i) slot(i) = 0;
@@ -148,25 +148,12 @@ class WarpPairPass {
     for (; s < s_a && s < nsteps; ++s) masked_step(s);
     // A plane's side edges (cleared every generation) and a torus row's wrap (gathered) only
     // ever pass through the warps at a row's ends; the others run the loop without either.
-    while (s < s_fast_end) {
-      // The unrolled steps load rows with no torus wrap: as many as come before the wrap, then
-      // two steps with the wrap, and on.
-      const int32_t from = s;
-      const int32_t end =
-          s + int32_t(reader_.rows_before_wrap(a_, 2 * int64_t(s_fast_end - s)) / 4 * 2);
-      if (cols_.edge_col)
-        s = fast_steps<true, false>(s, end);
-      else if (cols_.gather_col)
-        s = fast_steps<false, true>(s, end);
-      else
-        s = fast_steps<false, false>(s, end);
-      reader_.skipped(a_, 2 * int64_t(s - from));
-      if (s < s_fast_end) {
-        masked_step(s);
-        masked_step(s + 1);
-        s += 2;
-      }
-    }
+    if (cols_.edge_col)
+      s = fast_steps<true, false>(s, s_fast_end);
+    else if (cols_.gather_col)
+      s = fast_steps<false, true>(s, s_fast_end);
+    else
+      s = fast_steps<false, false>(s, s_fast_end);
     for (; s < nsteps; ++s) masked_step(s);
   }
 
@@ -199,13 +186,14 @@ class WarpPairPass {
     return row_sum(w, x[j], e);
   }
 
-  // Word j of an output row at `at` (st_[j] or a row below): two stores under their own
-  // conditions, each one predicated instruction with no branch around it; `ok`: the row is one
-  // the tile outputs.
+  // Word j of an output row at `at` (st_[j] or a row below), through the lane's own pointer:
+  // the whole word, or its exact half; `ok`: the row is one the tile outputs. (Stores forced
+  // to be predicated instructions, with no branch around them, measured 15 % slower on the
+  // H200: the blocks the branch makes schedule the pass better.)
   GPULIFE_MS_HD void store_word(uint16_t* at, int j, uint32_t v, bool ok) const {
     v &= cols_.keep[j];
-    store_if(reinterpret_cast<uint32_t*>(at), v, ok && full_[j]);
-    store_if(at, uint16_t(v >> half_shift_[j]), ok && half_[j]);
+    if (ok && full_[j]) *reinterpret_cast<uint32_t*>(at) = v;
+    if (ok && half_[j]) *at = uint16_t(v >> half_shift_[j]);
   }
 
   // One step at parity kP. kMask: rows may lie outside a plane grid; kColumns: clear the cells
@@ -264,13 +252,8 @@ class WarpPairPass {
         }
       }
     }
-    if constexpr (kMask) {
-      load<true, true>(in_[kQ][0][0]);
-      load<true, true>(in_[kQ][0][1]);
-    } else {
-      reader_.template load_plain<kGather>(a_, cols_, in_[kQ][0][0]);
-      reader_.template load_plain<kGather>(a_, cols_, in_[kQ][0][1]);
-    }
+    load<kMask, kGather>(in_[kQ][0][0]);
+    load<kMask, kGather>(in_[kQ][0][1]);
     for (int j = 0; j < K; ++j) st_[j] += 4 * a_.pitch;
   }
 
