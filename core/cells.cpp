@@ -1,5 +1,5 @@
 // Plaintext (.cells) reader and writer, as LifeWiki publishes patterns.
-#include "core/cells.hpp"
+#include "core/pattern_formats.hpp"
 
 #include <string>
 #include <vector>

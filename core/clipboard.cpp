@@ -2,8 +2,8 @@
 #include "core/clipboard.hpp"
 
 #include "core/error.hpp"
+#include "core/pattern_formats.hpp"
 #include "core/pattern_io.hpp"
-#include "core/rle.hpp"
 
 namespace gpulife {
 

@@ -1,5 +1,5 @@
 // Life 1.05 reader and writer: #P blocks of '.'/'*' rows.
-#include "core/life105.hpp"
+#include "core/pattern_formats.hpp"
 
 #include <algorithm>
 #include <map>

@@ -1,5 +1,5 @@
 // Life 1.06 reader and writer: a "#Life 1.06" line, then one "x y" live cell per line.
-#include "core/life106.hpp"
+#include "core/pattern_formats.hpp"
 
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 // Macrocell reader and writer over CellTree, checking every node reference and level.
-#include "core/macrocell.hpp"
+#include "core/pattern_formats.hpp"
 
 #include <algorithm>
 #include <map>

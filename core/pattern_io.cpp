@@ -8,14 +8,10 @@
 #include <sstream>
 #include <system_error>
 
-#include "core/cells.hpp"
 #include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/gzip.hpp"
-#include "core/life105.hpp"
-#include "core/life106.hpp"
-#include "core/macrocell.hpp"
-#include "core/rle.hpp"
+#include "core/pattern_formats.hpp"
 #include "core/text_lines.hpp"
 
 namespace gpulife {

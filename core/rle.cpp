@@ -1,5 +1,5 @@
 // RLE reader and writer, tolerant of what Golly, LifeWiki and older tools produce.
-#include "core/rle.hpp"
+#include "core/pattern_formats.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -7,7 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/file_output.hpp"
-#include "core/rle.hpp"
+#include "core/pattern_formats.hpp"
 
 namespace gpulife {
 namespace {

@@ -8,9 +8,8 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "core/macrocell.hpp"
+#include "core/pattern_formats.hpp"
 #include "core/reference_engine.hpp"
-#include "core/rle.hpp"
 #include "core/simd_engine.hpp"
 
 #if GPULIFE_HAVE_CUDA

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/cells.hpp"
 #include "core/error.hpp"
+#include "core/pattern_formats.hpp"
 
 #include "parse_error_support.hpp"
 

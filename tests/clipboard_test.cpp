@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "core/edit.hpp"
+#include "core/pattern_formats.hpp"
 #include "core/reference_engine.hpp"
-#include "core/rle.hpp"
 
 namespace gpulife {
 namespace {

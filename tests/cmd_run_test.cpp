@@ -8,8 +8,8 @@
 #include "app/commands.hpp"
 #include "app/json.hpp"
 #include "cmd_test_support.hpp"
+#include "core/pattern_formats.hpp"
 #include "core/pattern_io.hpp"
-#include "core/rle.hpp"
 
 namespace gpulife::app {
 namespace {

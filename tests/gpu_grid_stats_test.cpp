@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "core/cell_stats.hpp"
+#include "core/pattern_formats.hpp"
 #include "core/reference_engine.hpp"
-#include "core/rle.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/gpu_engines.hpp"
-#include "tests/gpu_test_support.hpp"
 #include "gpu/grid_stats.hpp"
+#include "tests/gpu_test_support.hpp"
 
 namespace gpulife {
 namespace {

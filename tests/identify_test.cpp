@@ -11,8 +11,8 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/pattern_formats.hpp"
 #include "core/pattern_io.hpp"
-#include "core/rle.hpp"
 #include "test_support.hpp"
 
 namespace gpulife {

@@ -1,5 +1,5 @@
 // Tests for the Life 1.05 reader and writer: #P blocks, rules, descriptions and errors.
-#include "core/life105.hpp"
+#include "core/pattern_formats.hpp"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "core/life106.hpp"
+#include "core/pattern_formats.hpp"
 
 #include "parse_error_support.hpp"
 

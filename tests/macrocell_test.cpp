@@ -1,6 +1,6 @@
 // Tests for the Macrocell reader and writer: Golly's placement, multi-state History files, the
 // errors for bad references and levels, and trees far larger than a cell list.
-#include "core/macrocell.hpp"
+#include "core/pattern_formats.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,6 @@
 
 #include "core/error.hpp"
 #include "core/grid.hpp"
-#include "core/rle.hpp"
 
 #include "parse_error_support.hpp"
 

@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <map>
 
+#include "core/pattern_formats.hpp"
 #include "core/pattern_io.hpp"
-#include "core/rle.hpp"
 
 namespace gpulife {
 namespace {

@@ -16,9 +16,9 @@
 
 #include "core/grid.hpp"
 #include "core/pattern.hpp"
+#include "core/pattern_formats.hpp"
 #include "core/pattern_io.hpp"
 #include "core/reference_engine.hpp"
-#include "core/rle.hpp"
 #include "core/rule.hpp"
 
 namespace gpulife {

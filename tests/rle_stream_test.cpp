@@ -11,8 +11,8 @@
 
 #include "core/error.hpp"
 #include "core/grid.hpp"
+#include "core/pattern_formats.hpp"
 #include "core/pattern_io.hpp"
-#include "core/rle.hpp"
 
 namespace gpulife {
 namespace {

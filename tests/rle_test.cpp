@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "core/rle.hpp"
+#include "core/pattern_formats.hpp"
 
 #include "parse_error_support.hpp"
 

@@ -8,9 +8,9 @@
 #include <memory>
 
 #include "core/cell_stats.hpp"
+#include "core/pattern_formats.hpp"
 #include "core/pattern_io.hpp"
 #include "core/reference_engine.hpp"
-#include "core/rle.hpp"
 
 namespace gpulife {
 namespace {

@@ -1,5 +1,5 @@
 // libFuzzer target for the .cells reader: no crash, leak or hang, and write -> parse is lossless.
-#include "core/cells.hpp"
+#include "core/pattern_formats.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -1,6 +1,6 @@
 // libFuzzer target for the Life 1.06 reader: no crash, leak or hang, and write -> parse is
 // lossless.
-#include "core/life106.hpp"
+#include "core/pattern_formats.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

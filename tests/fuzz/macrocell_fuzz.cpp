@@ -1,7 +1,7 @@
 // libFuzzer target for the Macrocell reader: no crash, leak or hang; sizes and population come
 // from the tree without listing it; small patterns write back to the same cells and states.
 #include "core/grid.hpp"
-#include "core/macrocell.hpp"
+#include "core/pattern_formats.hpp"
 #include "tests/fuzz/fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
