@@ -2,7 +2,7 @@
 // that holds it, on the device it was made on, also when the code that made it throws.
 #pragma once
 
-#include <utility>
+#include "core/owned.hpp"
 
 // The runtime's handle types (cudaStream_t is CUstream_st*, cudaEvent_t is CUevent_st*).
 struct CUstream_st;
@@ -14,40 +14,30 @@ namespace gpulife::gpu {
 void destroy_stream(CUstream_st* stream, int device) noexcept;
 void destroy_event(CUevent_st* event, int device) noexcept;
 
-// One owned handle of type H; kDestroy releases it.
+// One owned handle of type H, made on `device`; kDestroy releases it.
 template <class H, void (*kDestroy)(H, int) noexcept>
 class CudaHandle {
  public:
   CudaHandle() = default;
-  ~CudaHandle() { reset(); }
-  CudaHandle(CudaHandle&& other) noexcept
-      : handle_(std::exchange(other.handle_, nullptr)), device_(other.device_) {}
-  CudaHandle& operator=(CudaHandle&& other) noexcept {
-    if (this != &other) {
-      reset();
-      handle_ = std::exchange(other.handle_, nullptr);
-      device_ = other.device_;
-    }
-    return *this;
-  }
-  CudaHandle(const CudaHandle&) = delete;
-  CudaHandle& operator=(const CudaHandle&) = delete;
 
-  H get() const { return handle_; }
+  H get() const { return held_->handle; }
   // Passes wherever the runtime asks for the handle (a cudaStream_t, a cudaEvent_t).
-  operator H() const { return handle_; }
-  explicit operator bool() const { return handle_ != nullptr; }
-  void reset() {
-    if (handle_) kDestroy(handle_, device_);
-    handle_ = nullptr;
-  }
+  operator H() const { return held_->handle; }
+  explicit operator bool() const { return held_->handle != nullptr; }
+  void reset() { held_.reset(); }
 
  protected:
-  CudaHandle(H handle, int device) : handle_(handle), device_(device) {}
+  CudaHandle(H handle, int device) : held_(Held{handle, device}) {}
 
  private:
-  H handle_ = nullptr;
-  int device_ = 0;
+  struct Held {
+    H handle = nullptr;
+    int device = 0;
+  };
+  static void release(Held& held) noexcept {
+    if (held.handle) kDestroy(held.handle, held.device);
+  }
+  Owned<Held, release> held_;
 };
 
 class CudaStream : public CudaHandle<CUstream_st*, destroy_stream> {

@@ -1,8 +1,6 @@
 // Owned device memory and checked synchronous copies.
 #include "gpu/device_buffer.hpp"
 
-#include <utility>
-
 #include "gpu/cuda_check.cuh"
 
 namespace gpulife::gpu {
@@ -14,39 +12,21 @@ std::string mib(size_t bytes) {
 
 DeviceBuffer::DeviceBuffer(size_t bytes) {
   if (bytes == 0) return;
-  const cudaError_t status = cudaMalloc(&data_, bytes);
+  void* data = nullptr;
+  const cudaError_t status = cudaMalloc(&data, bytes);
   if (status == cudaErrorMemoryAllocation) {
     cudaGetLastError();  // clear the sticky-free allocation error
     size_t free_bytes = 0, total = 0;
     cudaMemGetInfo(&free_bytes, &total);
-    data_ = nullptr;
     throw Error("out of GPU memory: needed " + mib(bytes) + ", only " + mib(free_bytes) +
                 " free of " + mib(total) + "; use a smaller grid");
   }
   CUDA_CHECK(status);
-  bytes_ = bytes;
+  memory_ = Owned<Memory, release>(Memory{data, bytes});
 }
 
-DeviceBuffer::~DeviceBuffer() {
-  reset();
-}
-
-DeviceBuffer::DeviceBuffer(DeviceBuffer&& other) noexcept
-    : data_(std::exchange(other.data_, nullptr)), bytes_(std::exchange(other.bytes_, 0)) {}
-
-DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
-  if (this != &other) {
-    reset();
-    data_ = std::exchange(other.data_, nullptr);
-    bytes_ = std::exchange(other.bytes_, 0);
-  }
-  return *this;
-}
-
-void DeviceBuffer::reset() {
-  if (data_) cudaFree(data_);  // no throw from destructors; a failed free leaks, nothing worse
-  data_ = nullptr;
-  bytes_ = 0;
+void DeviceBuffer::release(Memory& memory) noexcept {
+  if (memory.data) cudaFree(memory.data);  // a failed free leaks, nothing worse
 }
 
 void copy_to_device(void* device_dst, const void* host_src, size_t bytes) {

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/owned.hpp"
+
 namespace gpulife::gpu {
 
 class DeviceBuffer {
@@ -12,20 +14,19 @@ class DeviceBuffer {
   DeviceBuffer() = default;
   // Allocates `bytes` of device memory; throws Error saying how much was asked for and free.
   explicit DeviceBuffer(size_t bytes);
-  ~DeviceBuffer();
-  DeviceBuffer(DeviceBuffer&& other) noexcept;
-  DeviceBuffer& operator=(DeviceBuffer&& other) noexcept;
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
 
-  void* data() const { return data_; }
-  size_t bytes() const { return bytes_; }
-  explicit operator bool() const { return data_ != nullptr; }
-  void reset();
+  void* data() const { return memory_->data; }
+  size_t bytes() const { return memory_->bytes; }
+  explicit operator bool() const { return memory_->data != nullptr; }
+  void reset() { memory_.reset(); }
 
  private:
-  void* data_ = nullptr;
-  size_t bytes_ = 0;
+  struct Memory {
+    void* data = nullptr;
+    size_t bytes = 0;
+  };
+  static void release(Memory& memory) noexcept;
+  Owned<Memory, release> memory_;
 };
 
 // `count` values of T (plain data) in device memory, owned: DeviceBuffer with its type.

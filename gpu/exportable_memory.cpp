@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cstring>
 #include <mutex>
-#include <utility>
 
 #include "core/error.hpp"
 
@@ -156,63 +155,37 @@ ExportableAllocation::ExportableAllocation(size_t bytes) {
                   std::to_string(free_bytes >> 20) + " MiB free");
     check(status, "cuMemCreate");
   }
-  handle_ = handle;
-  bytes_ = rounded;
-  try {
-    CUdeviceptr address = 0;
-    check(d.reserve(&address, rounded, granularity, 0, 0), "cuMemAddressReserve");
-    address_ = address;
-    if (const CUresult status = d.map(address, rounded, 0, handle, 0); status != CUDA_SUCCESS) {
-      d.address_free(address, rounded);
-      address_ = 0;
-      check(status, "cuMemMap");
-    }
-    CUmemAccessDesc access{};
-    access.location = prop.location;
-    access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
-    check(d.set_access(address, rounded, &access, 1), "cuMemSetAccess");
-  } catch (...) {
-    reset();
-    throw;
+  Memory& m = memory_.state();  // released by memory_'s destructor if a step below throws
+  m.handle = handle;
+  m.bytes = rounded;
+  CUdeviceptr address = 0;
+  check(d.reserve(&address, rounded, granularity, 0, 0), "cuMemAddressReserve");
+  if (const CUresult status = d.map(address, rounded, 0, handle, 0); status != CUDA_SUCCESS) {
+    d.address_free(address, rounded);
+    check(status, "cuMemMap");
   }
+  m.address = address;
+  CUmemAccessDesc access{};
+  access.location = prop.location;
+  access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+  check(d.set_access(address, rounded, &access, 1), "cuMemSetAccess");
 }
 
-ExportableAllocation::~ExportableAllocation() {
-  reset();
-}
-
-void ExportableAllocation::reset() {
+void ExportableAllocation::release(Memory& m) noexcept {
+  if (!m.handle) return;
   const Driver& d = driver();
   // Failures while tearing down cannot be acted on; the order undoes the constructor's.
-  if (address_) {
-    d.unmap(CUdeviceptr(address_), bytes_);
-    d.address_free(CUdeviceptr(address_), bytes_);
+  if (m.address) {
+    d.unmap(CUdeviceptr(m.address), m.bytes);
+    d.address_free(CUdeviceptr(m.address), m.bytes);
   }
-  if (handle_) d.release(CUmemGenericAllocationHandle(handle_));
-  handle_ = 0;
-  address_ = 0;
-  bytes_ = 0;
-}
-
-ExportableAllocation::ExportableAllocation(ExportableAllocation&& o) noexcept
-    : handle_(std::exchange(o.handle_, 0)),
-      address_(std::exchange(o.address_, 0)),
-      bytes_(std::exchange(o.bytes_, 0)) {}
-
-ExportableAllocation& ExportableAllocation::operator=(ExportableAllocation&& o) noexcept {
-  if (this != &o) {
-    reset();
-    handle_ = std::exchange(o.handle_, 0);
-    address_ = std::exchange(o.address_, 0);
-    bytes_ = std::exchange(o.bytes_, 0);
-  }
-  return *this;
+  d.release(CUmemGenericAllocationHandle(m.handle));
 }
 
 int ExportableAllocation::export_fd() const {
-  if (!handle_) throw Error("cannot export an empty allocation");
+  if (!memory_->handle) throw Error("cannot export an empty allocation");
   int fd = -1;
-  check(driver().export_handle(&fd, CUmemGenericAllocationHandle(handle_),
+  check(driver().export_handle(&fd, CUmemGenericAllocationHandle(memory_->handle),
                                CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
         "cuMemExportToShareableHandle");
   return fd;

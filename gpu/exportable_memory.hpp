@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "core/owned.hpp"
+
 namespace gpulife::gpu {
 
 // Why exportable memory cannot be made on the current device (no driver entry points, the
@@ -26,23 +28,22 @@ class ExportableAllocation {
   // Rounds `bytes` up to the allocation granularity; throws Error (saying how much was asked
   // for and how much is free) when it cannot be had.
   explicit ExportableAllocation(size_t bytes);
-  ~ExportableAllocation();
-  ExportableAllocation(ExportableAllocation&& other) noexcept;
-  ExportableAllocation& operator=(ExportableAllocation&& other) noexcept;
-  ExportableAllocation(const ExportableAllocation&) = delete;
-  ExportableAllocation& operator=(const ExportableAllocation&) = delete;
 
-  void* data() const { return reinterpret_cast<void*>(address_); }
-  size_t bytes() const { return bytes_; }  // the rounded size
-  explicit operator bool() const { return address_ != 0; }
+  void* data() const { return reinterpret_cast<void*>(memory_->address); }
+  size_t bytes() const { return memory_->bytes; }  // the rounded size
+  explicit operator bool() const { return memory_->address != 0; }
   // A new file descriptor naming the memory; the caller owns it (an importer usually takes it).
   int export_fd() const;
-  void reset();
+  void reset() { memory_.reset(); }
 
  private:
-  unsigned long long handle_ = 0;   // CUmemGenericAllocationHandle
-  unsigned long long address_ = 0;  // CUdeviceptr of the mapping
-  size_t bytes_ = 0;
+  struct Memory {
+    unsigned long long handle = 0;   // CUmemGenericAllocationHandle
+    unsigned long long address = 0;  // CUdeviceptr of the mapping
+    size_t bytes = 0;
+  };
+  static void release(Memory& memory) noexcept;
+  Owned<Memory, release> memory_;
 };
 
 }  // namespace gpulife::gpu

@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
-#include <utility>
 
 #include "core/error.hpp"
 
@@ -82,85 +81,40 @@ std::string shared_gl_memory_unavailable_reason() {
   return "the OpenGL context runs on another GPU than the CUDA device";
 }
 
-SharedGlBuffer::SharedGlBuffer(size_t bytes) : memory_(bytes) {
-  const int fd = memory_.export_fd();
+SharedGlBuffer::SharedGlBuffer(size_t bytes) {
+  Shared& s = shared_.state();  // released by shared_'s destructor if a step below throws
+  s.memory = ExportableAllocation(bytes);
+  const int fd = s.memory.export_fd();
   clear_gl_errors();
-  glCreateMemoryObjectsEXT(1, &gl_memory_);
+  glCreateMemoryObjectsEXT(1, &s.gl_memory);
   // On success GL owns the descriptor; on failure it is still ours to close.
-  glImportMemoryFdEXT(gl_memory_, GLuint64(memory_.bytes()), GL_HANDLE_TYPE_OPAQUE_FD_EXT, fd);
+  glImportMemoryFdEXT(s.gl_memory, GLuint64(s.memory.bytes()), GL_HANDLE_TYPE_OPAQUE_FD_EXT, fd);
   if (glGetError() != GL_NO_ERROR) {
     close(fd);
-    reset();
     throw Error("OpenGL refused to import " + mib(bytes) + " of CUDA memory (glImportMemoryFdEXT)");
   }
-  try {
-    glCreateBuffers(1, &gl_buffer_);
-    glNamedBufferStorageMemEXT(gl_buffer_, GLsizeiptr(memory_.bytes()), gl_memory_, 0);
-    check_gl("a buffer on imported CUDA memory (glNamedBufferStorageMemEXT)");
-  } catch (...) {
-    reset();
-    throw;
-  }
+  glCreateBuffers(1, &s.gl_buffer);
+  glNamedBufferStorageMemEXT(s.gl_buffer, GLsizeiptr(s.memory.bytes()), s.gl_memory, 0);
+  check_gl("a buffer on imported CUDA memory (glNamedBufferStorageMemEXT)");
 }
 
-SharedGlBuffer::~SharedGlBuffer() {
-  reset();
+void SharedGlBuffer::release(Shared& shared) noexcept {
+  if (shared.gl_buffer) glDeleteBuffers(1, &shared.gl_buffer);
+  if (shared.gl_memory) glDeleteMemoryObjectsEXT(1, &shared.gl_memory);
+  shared.memory.reset();
 }
 
-void SharedGlBuffer::reset() {
-  if (gl_buffer_) glDeleteBuffers(1, &gl_buffer_);
-  if (gl_memory_) glDeleteMemoryObjectsEXT(1, &gl_memory_);
-  gl_buffer_ = 0;
-  gl_memory_ = 0;
-  memory_.reset();
-}
-
-SharedGlBuffer::SharedGlBuffer(SharedGlBuffer&& o) noexcept
-    : memory_(std::move(o.memory_)),
-      gl_memory_(std::exchange(o.gl_memory_, 0)),
-      gl_buffer_(std::exchange(o.gl_buffer_, 0)) {}
-
-SharedGlBuffer& SharedGlBuffer::operator=(SharedGlBuffer&& o) noexcept {
-  if (this != &o) {
-    reset();
-    memory_ = std::move(o.memory_);
-    gl_memory_ = std::exchange(o.gl_memory_, 0);
-    gl_buffer_ = std::exchange(o.gl_buffer_, 0);
-  }
-  return *this;
-}
-
-GlBufferRegistration::GlBufferRegistration(unsigned int gl_buffer, size_t allocated_bytes)
-    : bytes_(allocated_bytes) {
+GlBufferRegistration::GlBufferRegistration(unsigned int gl_buffer, size_t allocated_bytes) {
   cudaGraphicsResource_t resource = nullptr;
   INTEROP_CHECK(
       cudaGraphicsGLRegisterBuffer(&resource, GLuint(gl_buffer), cudaGraphicsRegisterFlagsNone));
-  resource_ = resource;
+  registered_ = Owned<Registered, release>(Registered{resource, allocated_bytes});
 }
 
-GlBufferRegistration::~GlBufferRegistration() {
-  reset();
-}
-
-void GlBufferRegistration::reset() {
-  if (resource_) {
-    // Nothing useful can be done about a failure while tearing down.
-    cudaGraphicsUnregisterResource(static_cast<cudaGraphicsResource_t>(resource_));
-  }
-  resource_ = nullptr;
-  bytes_ = 0;
-}
-
-GlBufferRegistration::GlBufferRegistration(GlBufferRegistration&& o) noexcept
-    : resource_(std::exchange(o.resource_, nullptr)), bytes_(std::exchange(o.bytes_, 0)) {}
-
-GlBufferRegistration& GlBufferRegistration::operator=(GlBufferRegistration&& o) noexcept {
-  if (this != &o) {
-    reset();
-    resource_ = std::exchange(o.resource_, nullptr);
-    bytes_ = std::exchange(o.bytes_, 0);
-  }
-  return *this;
+void GlBufferRegistration::release(Registered& registered) noexcept {
+  // Nothing useful can be done about a failure while tearing down.
+  if (registered.resource)
+    cudaGraphicsUnregisterResource(static_cast<cudaGraphicsResource_t>(registered.resource));
 }
 
 MappedGlBuffers::MappedGlBuffers(std::initializer_list<const GlBufferRegistration*> buffers,
@@ -168,7 +122,7 @@ MappedGlBuffers::MappedGlBuffers(std::initializer_list<const GlBufferRegistratio
     : stream_(stream) {
   for (const GlBufferRegistration* b : buffers) {
     if (!b || !*b) throw Error("cannot map an unregistered GL buffer for CUDA");
-    resources_.push_back(b->resource_);
+    resources_.push_back(b->registered_->resource);
   }
   auto* resources = reinterpret_cast<cudaGraphicsResource_t*>(resources_.data());
   INTEROP_CHECK(cudaGraphicsMapResources(int(resources_.size()), resources,

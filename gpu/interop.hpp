@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/owned.hpp"
 #include "gpu/exportable_memory.hpp"
 
 namespace gpulife::gpu {
@@ -32,22 +33,22 @@ class SharedGlBuffer {
   // Allocates at least `bytes` (rounded up to CUDA's granularity) and imports it; throws Error
   // saying which step failed.
   explicit SharedGlBuffer(size_t bytes);
-  ~SharedGlBuffer();
-  SharedGlBuffer(SharedGlBuffer&& other) noexcept;
-  SharedGlBuffer& operator=(SharedGlBuffer&& other) noexcept;
-  SharedGlBuffer(const SharedGlBuffer&) = delete;
-  SharedGlBuffer& operator=(const SharedGlBuffer&) = delete;
 
-  explicit operator bool() const { return gl_buffer_ != 0; }
-  unsigned int gl_buffer() const { return gl_buffer_; }
-  void* device_pointer() const { return memory_.data(); }
-  size_t bytes() const { return memory_.bytes(); }
-  void reset();
+  explicit operator bool() const { return shared_->gl_buffer != 0; }
+  unsigned int gl_buffer() const { return shared_->gl_buffer; }
+  void* device_pointer() const { return shared_->memory.data(); }
+  size_t bytes() const { return shared_->memory.bytes(); }
+  void reset() { shared_.reset(); }
 
  private:
-  ExportableAllocation memory_;
-  unsigned int gl_memory_ = 0;  // GL memory object
-  unsigned int gl_buffer_ = 0;
+  struct Shared {
+    ExportableAllocation memory;
+    unsigned int gl_memory = 0;  // GL memory object
+    unsigned int gl_buffer = 0;
+  };
+  // GL's side first (buffer, then memory object), then CUDA's allocation.
+  static void release(Shared& shared) noexcept;
+  Owned<Shared, release> shared_;
 };
 
 // A GL buffer registered with CUDA. Move-only; unregisters on destruction, so it must be
@@ -58,20 +59,19 @@ class GlBufferRegistration {
   // `allocated_bytes` is the size the GL buffer was created with: CUDA's own report of the
   // mapped size is wrong for buffers of 2 GiB or more on current drivers.
   GlBufferRegistration(unsigned int gl_buffer, size_t allocated_bytes);
-  ~GlBufferRegistration();
-  GlBufferRegistration(GlBufferRegistration&& other) noexcept;
-  GlBufferRegistration& operator=(GlBufferRegistration&& other) noexcept;
-  GlBufferRegistration(const GlBufferRegistration&) = delete;
-  GlBufferRegistration& operator=(const GlBufferRegistration&) = delete;
 
-  explicit operator bool() const { return resource_ != nullptr; }
-  size_t bytes() const { return bytes_; }
-  void reset();
+  explicit operator bool() const { return registered_->resource != nullptr; }
+  size_t bytes() const { return registered_->bytes; }
+  void reset() { registered_.reset(); }
 
  private:
   friend class MappedGlBuffers;
-  void* resource_ = nullptr;  // cudaGraphicsResource_t
-  size_t bytes_ = 0;
+  struct Registered {
+    void* resource = nullptr;  // cudaGraphicsResource_t
+    size_t bytes = 0;
+  };
+  static void release(Registered& registered) noexcept;
+  Owned<Registered, release> registered_;
 };
 
 // Registered buffers mapped for CUDA for the lifetime of this object (one map call for all);
