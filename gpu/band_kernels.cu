@@ -11,13 +11,6 @@
 namespace gpulife::gpu::band {
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int64_t kMaxBlocks = 8192;
-
-unsigned blocks_for(int64_t items) {
-  return grid_stride_blocks(items, kThreads, kMaxBlocks);
-}
-
 static __global__ void soup_kernel(Rows r, uint64_t seed, soup::Density d, uint64_t last_mask) {
   const int64_t total = r.pitch_words * r.count;
   for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
@@ -95,26 +88,28 @@ static __global__ void bounds_kernel(Rows r, unsigned long long* __restrict__ ou
 void fill_soup(const Rows& rows, uint64_t seed, soup::Density density, uint64_t last_mask,
                cudaStream_t stream) {
   if (rows.count <= 0) return;
-  soup_kernel<<<blocks_for(rows.pitch_words * rows.count), kThreads, 0, stream>>>(
+  soup_kernel<<<stride_blocks(rows.pitch_words * rows.count), kStrideThreads, 0, stream>>>(
       rows, seed, density, last_mask);
   CUDA_CHECK_LAUNCH();
 }
 
 void place_cells(const Rows& rows, const int64_t* xy, int64_t count, cudaStream_t stream) {
   if (count <= 0) return;
-  cells_kernel<<<blocks_for(count), kThreads, 0, stream>>>(rows, xy, count);
+  cells_kernel<<<stride_blocks(count), kStrideThreads, 0, stream>>>(rows, xy, count);
   CUDA_CHECK_LAUNCH();
 }
 
 void stats(const Rows& rows, unsigned long long* out, cudaStream_t stream) {
   if (rows.count <= 0) return;
-  stats_kernel<<<blocks_for(rows.words_per_row * rows.count), kThreads, 0, stream>>>(rows, out);
+  stats_kernel<<<stride_blocks(rows.words_per_row * rows.count), kStrideThreads, 0, stream>>>(rows,
+                                                                                              out);
   CUDA_CHECK_LAUNCH();
 }
 
 void bounds(const Rows& rows, unsigned long long* out, cudaStream_t stream) {
   if (rows.count <= 0) return;
-  bounds_kernel<<<blocks_for(rows.words_per_row * rows.count), kThreads, 0, stream>>>(rows, out);
+  bounds_kernel<<<stride_blocks(rows.words_per_row * rows.count), kStrideThreads, 0, stream>>>(rows,
+                                                                                               out);
   CUDA_CHECK_LAUNCH();
 }
 

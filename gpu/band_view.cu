@@ -16,12 +16,7 @@
 namespace gpulife::gpu {
 namespace {
 
-constexpr int kThreads = 256;
 constexpr int64_t kMaxBlocks = 16384;
-
-unsigned blocks_for(int64_t items) {
-  return grid_stride_blocks(items, kThreads, kMaxBlocks);
-}
 
 cudaStream_t as_stream(void* s) {
   return static_cast<cudaStream_t>(s);
@@ -166,16 +161,17 @@ struct BandView::Impl {
     const int64_t pitch_words = int64_t(m.pitch_bytes / 8);
     const int64_t base_side = int64_t{kBaseBlock} << kStoredLevel;
     const int64_t base_items = p.block[kStoredLevel].count * p.cols[kStoredLevel];
-    count_kernel<<<blocks_for(base_items), kThreads, 0, s>>>(
+    count_kernel<<<stride_blocks(base_items, kMaxBlocks), kStrideThreads, 0, s>>>(
         m.rows, pitch_words, m.y0, m.rows_count, width, base_side, 0, p.block[kStoredLevel].first,
         p.cols[kStoredLevel], p.block[kStoredLevel].count,
         static_cast<uint32_t*>(p.level[kStoredLevel].data()));
     CUDA_CHECK_LAUNCH();
     for (int l = kStoredLevel + 1; l < kMaxLevels; ++l) {
-      reduce_kernel<<<blocks_for(p.block[l].count * p.cols[l]), kThreads, 0, s>>>(
-          static_cast<const uint32_t*>(p.level[l - 1].data()), p.block[l - 1].first,
-          p.block[l - 1].count, p.cols[l - 1], static_cast<uint32_t*>(p.level[l].data()),
-          p.block[l].first, p.block[l].count, p.cols[l]);
+      reduce_kernel<<<stride_blocks(p.block[l].count * p.cols[l], kMaxBlocks), kStrideThreads, 0,
+                      s>>>(static_cast<const uint32_t*>(p.level[l - 1].data()),
+                           p.block[l - 1].first, p.block[l - 1].count, p.cols[l - 1],
+                           static_cast<uint32_t*>(p.level[l].data()), p.block[l].first,
+                           p.block[l].count, p.cols[l]);
       CUDA_CHECK_LAUNCH();
     }
     p.version = version;
@@ -273,9 +269,9 @@ void BandView::gather_density(const std::vector<BandMemory>& bands, int64_t widt
       CUDA_CHECK(cudaMemcpy2DAsync(target, size_t(w) * 4, src, size_t(cols) * 4, size_t(w) * 4,
                                    size_t(hi - lo), cudaMemcpyDeviceToDevice, s));
     } else {
-      count_kernel<<<blocks_for(items), kThreads, 0, s>>>(m.rows, int64_t(m.pitch_bytes / 8), m.y0,
-                                                          m.rows_count, width, side, bx0, lo, w,
-                                                          hi - lo, target);
+      count_kernel<<<stride_blocks(items, kMaxBlocks), kStrideThreads, 0, s>>>(
+          m.rows, int64_t(m.pitch_bytes / 8), m.y0, m.rows_count, width, side, bx0, lo, w, hi - lo,
+          target);
       CUDA_CHECK_LAUNCH();
     }
     if (!here) {
@@ -286,7 +282,7 @@ void BandView::gather_density(const std::vector<BandMemory>& bands, int64_t widt
     CUDA_CHECK(cudaStreamSynchronize(s));
     // Blocks on a band boundary hold both bands' rows: the counts add up.
     CUDA_CHECK(cudaSetDevice(v.display));
-    add_kernel<<<blocks_for(items), kThreads, 0, v.stream>>>(
+    add_kernel<<<stride_blocks(items, kMaxBlocks), kStrideThreads, 0, v.stream>>>(
         dst + (lo - by0) * w, static_cast<const uint32_t*>(v.staging.data()), items);
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaStreamSynchronize(v.stream));

@@ -30,6 +30,15 @@ inline unsigned grid_stride_blocks(int64_t items, int threads, int64_t max_block
   return unsigned(std::clamp<int64_t>((items + threads - 1) / threads, 1, max_blocks));
 }
 
+// The helper kernels over flat arrays (soups, statistics, rule complements, band copies) are
+// grid-stride loops in blocks of kStrideThreads; kStrideMaxBlocks blocks are enough to fill the
+// GPU with them.
+inline constexpr int kStrideThreads = 256;
+inline constexpr int64_t kStrideMaxBlocks = 8192;
+inline unsigned stride_blocks(int64_t items, int64_t max_blocks = kStrideMaxBlocks) {
+  return grid_stride_blocks(items, kStrideThreads, max_blocks);
+}
+
 // block_x and block_y with these defaults and limits (DeviceEngine::check_block_threads()
 // refuses products over 1024).
 inline std::vector<ParamInfo> block_params(int default_x, int default_y, int min_x = 1,

@@ -10,13 +10,6 @@
 namespace gpulife::gpu {
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int64_t kMaxBlocks = 8192;
-
-unsigned blocks_for(int64_t items) {
-  return grid_stride_blocks(items, kThreads, kMaxBlocks);
-}
-
 uint64_t last_word_mask(int64_t width) {
   const int rem = int(width % 64);
   return rem == 0 ? ~uint64_t{0} : (uint64_t{1} << rem) - 1;
@@ -99,10 +92,10 @@ void DeviceEngine::invert_state(void* state, bool canonical) const {
   const cudaStream_t s = static_cast<cudaStream_t>(stream_);
   if (canonical || layout_.layout == CellLayout::BitPacked) {
     const int64_t pitch = canonical ? words : int64_t(layout_.row_pitch_bytes / 8);
-    invert_bits_kernel<<<blocks_for(words * height_), kThreads, 0, s>>>(
+    invert_bits_kernel<<<stride_blocks(words * height_), kStrideThreads, 0, s>>>(
         static_cast<uint64_t*>(state), pitch, words, height_, last_word_mask(width_));
   } else {
-    invert_bytes_kernel<<<blocks_for(width_ * height_), kThreads, 0, s>>>(
+    invert_bytes_kernel<<<stride_blocks(width_ * height_), kStrideThreads, 0, s>>>(
         static_cast<uint8_t*>(state), int64_t(layout_.row_pitch_bytes), width_, height_);
   }
   CUDA_CHECK_LAUNCH();

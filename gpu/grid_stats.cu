@@ -10,9 +10,6 @@
 namespace gpulife::gpu {
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int64_t kMaxBlocks = 8192;
-
 // Slots of the result buffer.
 enum Slot { kPopulation, kBirths, kDeaths, kMinX, kMinY, kMaxX, kMaxY, kHashSum, kSlots };
 
@@ -35,7 +32,7 @@ __device__ ull warp_max(ull v) {
 template <int kCount>
 __device__ void block_combine(const ull (&values)[kCount], const int (&kinds)[kCount],
                               const int (&slots)[kCount], ull* out) {
-  __shared__ ull partial[kCount][kThreads / 32];
+  __shared__ ull partial[kCount][kStrideThreads / 32];
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 #pragma unroll
   for (int k = 0; k < kCount; ++k) {
@@ -48,7 +45,7 @@ __device__ void block_combine(const ull (&values)[kCount], const int (&kinds)[kC
   if (threadIdx.x < kCount) {
     const int k = threadIdx.x;
     ull v = partial[k][0];
-    for (int w = 1; w < kThreads / 32; ++w)
+    for (int w = 1; w < kStrideThreads / 32; ++w)
       v = kinds[k] == 0   ? v + partial[k][w]
           : kinds[k] == 1 ? min(v, partial[k][w])
                           : max(v, partial[k][w]);
@@ -113,10 +110,6 @@ static __global__ void shape_kernel(const uint64_t* __restrict__ now, int64_t pi
   block_combine(values, kinds, slots, out);
 }
 
-unsigned blocks_for(int64_t items) {
-  return grid_stride_blocks(items, kThreads, kMaxBlocks);
-}
-
 }  // namespace
 
 CellStats count_cells(const BitGridView& now, const uint64_t* previous, bool shape, void* stream,
@@ -128,12 +121,12 @@ CellStats count_cells(const BitGridView& now, const uint64_t* previous, bool sha
   ull init[kSlots] = {0, 0, 0, ~0ull, ~0ull, 0, 0, 0};
   CUDA_CHECK(cudaMemcpyAsync(out, init, sizeof init, cudaMemcpyHostToDevice, s));
   const int64_t words_per_row = (now.width + 63) / 64;
-  const unsigned blocks = blocks_for(words_per_row * now.height);
-  counts_kernel<<<blocks, kThreads, 0, s>>>(now.words, previous, now.pitch_words, words_per_row,
-                                            now.height, out);
+  const unsigned blocks = stride_blocks(words_per_row * now.height);
+  counts_kernel<<<blocks, kStrideThreads, 0, s>>>(now.words, previous, now.pitch_words,
+                                                  words_per_row, now.height, out);
   CUDA_CHECK_LAUNCH();
   if (shape) {
-    shape_kernel<<<blocks, kThreads, 0, s>>>(now.words, now.pitch_words, words_per_row, out);
+    shape_kernel<<<blocks, kStrideThreads, 0, s>>>(now.words, now.pitch_words, words_per_row, out);
     CUDA_CHECK_LAUNCH();
   }
   ull host[kSlots];
