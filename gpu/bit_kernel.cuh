@@ -27,7 +27,6 @@ __device__ __forceinline__ void run_rows(const Load& load, const W* __restrict__
                                          W* __restrict__ dst, int64_t y0, int64_t y1, int64_t j0,
                                          const RowGeometry& g, int l2_ahead, RuleBits rule,
                                          W last_mask) {
-  constexpr int kBits = int(sizeof(W)) * 8;
   constexpr unsigned kLanesPerLine = 128 / (sizeof(W) * V);
   W a0[V], a1[V], m0[V], m1[V], mc[V], t0[V], t1[V];
   {
@@ -73,10 +72,8 @@ __device__ __forceinline__ void run_rows(const Load& load, const W* __restrict__
       // Full row sums only: two shifts, xor3 and maj3 per row, then seven LOP3s.
 #pragma unroll
       for (int v = 0; v < V; ++v) {
-        const W prev = v == 0 ? below.left : below.c[v - 1];
-        const W next = v == V - 1 ? below.right : below.c[v + 1];
-        const W west = (below.c[v] << 1) | (prev >> (kBits - 1));
-        const W east = (below.c[v] >> 1) | (next << (kBits - 1));
+        W west, east;
+        west_east(below, v, west, east);
         const W b0 = lop3w<0x96>(west, below.c[v], east);
         const W b1 = lop3w<0xE8>(west, below.c[v], east);
         out[v] = life_from_row_sums(a0[v], a1[v], m0[v], m1[v], b0, b1, mc[v]);

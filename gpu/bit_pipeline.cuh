@@ -22,20 +22,8 @@ __device__ __forceinline__ void finish_row(RawRow<W, V>& r, W left, W right, W f
   r.right = j0 + V < g.words ? right : W(0);
   if (g.torus) {
     if (j0 == 0) r.left = left << (kBits - 1 - g.last_bit);
-    const int64_t v_last = g.words - 1 - j0;
-    if (v_last >= 0 && v_last < V) {
-#pragma unroll
-      for (int v = 0; v < V; ++v)
-        if (v == v_last && g.last_bit < kBits - 1) r.c[v] |= first << (g.last_bit + 1);
-      if (g.last_bit == kBits - 1) {
-        if (v_last == V - 1)
-          r.right = first;
-        else
-#pragma unroll
-          for (int v = 0; v + 1 < V; ++v)
-            if (v == v_last) r.c[v + 1] = first;
-      }
-    }
+    wrap_first_cell(
+        r, [first] { return first; }, j0, g);
   }
 }
 

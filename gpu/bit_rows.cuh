@@ -75,6 +75,40 @@ __device__ __forceinline__ void store_vector(W* p, const W* c) {
   }
 }
 
+// On a torus, east of cell width-1 is cell 0: it goes beyond the last cell (bit last_bit + 1,
+// dead and masked on output) where `c >> 1` moves it in, or into the next word's bit 0 when the
+// row ends a word. For the words of `r`, which start at word j0 of the row; first_cell() gives
+// cell 0 (bit 0), and is called only by the thread that holds the last cell.
+template <class W, int V, class FirstCell>
+__device__ __forceinline__ void wrap_first_cell(RawRow<W, V>& r, const FirstCell& first_cell,
+                                                int64_t j0, const RowGeometry& g) {
+  constexpr int kBits = int(sizeof(W)) * 8;
+  const int64_t v_last = g.words - 1 - j0;
+  if (v_last < 0 || v_last >= V) return;
+  const W first = first_cell();
+#pragma unroll
+  for (int v = 0; v < V; ++v)
+    if (v == v_last && g.last_bit < kBits - 1) r.c[v] |= first << (g.last_bit + 1);
+  if (g.last_bit == kBits - 1) {
+    if (v_last == V - 1)
+      r.right = first;
+    else
+#pragma unroll
+      for (int v = 0; v + 1 < V; ++v)
+        if (v == v_last) r.c[v + 1] = first;
+  }
+}
+
+// Word v of the row shifted so that each cell lines up with its west, resp. east, neighbour.
+template <class W, int V>
+__device__ __forceinline__ void west_east(const RawRow<W, V>& r, int v, W& west, W& east) {
+  constexpr int kBits = int(sizeof(W)) * 8;
+  const W prev = v == 0 ? r.left : r.c[v - 1];
+  const W next = v == V - 1 ? r.right : r.c[v + 1];
+  west = (r.c[v] << 1) | (prev >> (kBits - 1));
+  east = (r.c[v] >> 1) | (next << (kBits - 1));
+}
+
 template <class W, int V>
 __device__ __forceinline__ RawRow<W, V> load_row(const W* __restrict__ src, int64_t y, int64_t j0,
                                                  const RowGeometry& g) {
@@ -99,23 +133,8 @@ __device__ __forceinline__ RawRow<W, V> load_row(const W* __restrict__ src, int6
   if (g.torus) {
     // West of cell 0 is cell width-1: put it where `left >> (kBits - 1)` reads.
     if (j0 == 0) r.left = row[g.words - 1] << (kBits - 1 - g.last_bit);
-    // East of cell width-1 is cell 0: beyond the last cell (bit last_bit + 1, dead and masked
-    // on output) where `c >> 1` moves it in, or the next word's bit 0 when the row ends a word.
-    const int64_t v_last = g.words - 1 - j0;
-    if (v_last >= 0 && v_last < V) {
-      const W first = row[0] & W(1);
-#pragma unroll
-      for (int v = 0; v < V; ++v)
-        if (v == v_last && g.last_bit < kBits - 1) r.c[v] |= first << (g.last_bit + 1);
-      if (g.last_bit == kBits - 1) {
-        if (v_last == V - 1)
-          r.right = first;
-        else
-#pragma unroll
-          for (int v = 0; v + 1 < V; ++v)
-            if (v == v_last) r.c[v + 1] = first;
-      }
-    }
+    wrap_first_cell(
+        r, [row] { return W(row[0] & W(1)); }, j0, g);
   }
   return r;
 }
@@ -124,13 +143,10 @@ __device__ __forceinline__ RawRow<W, V> load_row(const W* __restrict__ src, int6
 // middle row excludes the cell itself), 2-bit numbers as bit planes.
 template <class W, int V>
 __device__ __forceinline__ void row_sums(const RawRow<W, V>& r, W* s0, W* s1, W* m0, W* m1) {
-  constexpr int kBits = int(sizeof(W)) * 8;
 #pragma unroll
   for (int v = 0; v < V; ++v) {
-    const W prev = v == 0 ? r.left : r.c[v - 1];
-    const W next = v == V - 1 ? r.right : r.c[v + 1];
-    const W west = (r.c[v] << 1) | (prev >> (kBits - 1));
-    const W east = (r.c[v] >> 1) | (next << (kBits - 1));
+    W west, east;
+    west_east(r, v, west, east);
     add2(west, east, m0[v], m1[v]);
     W carry;
     add2(m0[v], r.c[v], s0[v], carry);
