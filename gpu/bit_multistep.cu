@@ -13,6 +13,8 @@
 namespace gpulife::gpu {
 namespace {
 
+using multistep::for_shape;
+using multistep::kMaxDepthTimesWords;
 using multistep::PassArgs;
 using multistep::ShuffleLanes;
 using multistep::WarpPass;
@@ -20,9 +22,6 @@ using multistep::WarpPass;
 // The block's warps sit side by side along the row; 8 warps of up to 255 registers still fit
 // one SM's register file, so every shape the parameters allow can launch.
 constexpr int kMaxBlockWarps = 8;
-// Registers: each level holds about seven words of state per word of the lane (three row sums
-// in flight, the cells); beyond 16 levels * words the kernel spills.
-constexpr int kMaxDepthTimesWords = 16;
 
 template <int K, int D, bool kLife, bool kFma>
 static __global__ void multistep_kernel(const __grid_constant__ PassArgs a) {
@@ -35,36 +34,11 @@ static __global__ void multistep_kernel(const __grid_constant__ PassArgs a) {
 
 using Kernel = void (*)(PassArgs);
 
-template <int K, bool kLife, bool kFma>
-Kernel kernel_for_depth(int depth) {
-  switch (depth) {
-    case 1:
-      return multistep_kernel<K, 1, kLife, kFma>;
-    case 2:
-      return multistep_kernel<K, 2, kLife, kFma>;
-    case 4:
-      return multistep_kernel<K, 4, kLife, kFma>;
-    case 8:
-      if constexpr (K <= 2) return multistep_kernel<K, 8, kLife, kFma>;
-      break;
-    case 16:
-      if constexpr (K == 1) return multistep_kernel<K, 16, kLife, kFma>;
-      break;
-  }
-  return nullptr;
-}
-
 template <bool kLife, bool kFma>
 Kernel kernel_for(int words_per_thread, int depth) {
-  switch (words_per_thread) {
-    case 1:
-      return kernel_for_depth<1, kLife, kFma>(depth);
-    case 2:
-      return kernel_for_depth<2, kLife, kFma>(depth);
-    case 4:
-      return kernel_for_depth<4, kLife, kFma>(depth);
-  }
-  return nullptr;
+  return for_shape(words_per_thread, depth, [](auto k, auto d) -> Kernel {
+    return multistep_kernel<decltype(k)::value, decltype(d)::value, kLife, kFma>;
+  });
 }
 
 Kernel select_kernel(bool life, bool fma, int words_per_thread, int depth) {

@@ -4,8 +4,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <type_traits>
+#include <utility>
 
 #include "gpu/gpu_engine.hpp"
+#include "gpu/torus_words.h"
 
 #if defined(__CUDACC__)
 #define GPULIFE_MS_HD __host__ __device__ __forceinline__
@@ -158,37 +161,42 @@ struct PassArgs {
   int64_t history_pitch = 0;
 };
 
+// The shapes the multistep kernels are built in: K = 1, 2 or 4 words of a row a lane and D = 1,
+// 2, 4, 8 or 16 generations a pass, with K * D at most kMaxDepthTimesWords (each level holds
+// about seven words of state per word of the lane; beyond that the kernels spill).
+inline constexpr int kMaxDepthTimesWords = 16;
+
+using BuiltWords = std::integer_sequence<int, 1, 2, 4>;
+using BuiltDepths = std::integer_sequence<int, 1, 2, 4, 8, 16>;
+
+// pick(K, D) for the shape (words_per_thread, depth), K and D as std::integral_constant, or a
+// value-initialised result when that shape is not built. Host code choosing a kernel.
+template <class Pick>
+auto for_shape(int words_per_thread, int depth, Pick pick) {
+  using Result = decltype(pick(std::integral_constant<int, 1>{}, std::integral_constant<int, 1>{}));
+  Result result{};
+  const auto one = [&](auto k, auto d) {
+    if constexpr (decltype(k)::value * decltype(d)::value <= kMaxDepthTimesWords)
+      if (words_per_thread == decltype(k)::value && depth == decltype(d)::value)
+        result = pick(k, d);
+  };
+  const auto depths = [&]<int... D>(auto k, std::integer_sequence<int, D...>) {
+    (one(k, std::integral_constant<int, D>{}), ...);
+  };
+  const auto words = [&]<int... K>(std::integer_sequence<int, K...>) {
+    (depths(std::integral_constant<int, K>{}, BuiltDepths{}), ...);
+  };
+  words(BuiltWords{});
+  return result;
+}
+
 // Output words of one warp: each of its 32 lanes holds K words of a row, and the outermost word
 // on each side is halo (its cells go stale from the outside in, one per generation).
 template <int K>
 inline constexpr int kWarpOutputWords = 32 * K - 2;
 
-GPULIFE_MS_HD int64_t floor_mod(int64_t a, int64_t m) {
-  const int64_t r = a % m;
-  return r < 0 ? r + m : r;
-}
-
 GPULIFE_MS_HD int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
   return v < lo ? lo : (v > hi ? hi : v);
-}
-
-// Cells x .. x+31 of a torus row (modulo the width), for widths that are not a multiple of 32.
-GPULIFE_MS_HD uint32_t gather32(const uint32_t* row, uint32_t x, uint32_t width) {
-  uint32_t v = 0;
-  uint32_t filled = 0;
-  while (filled < 32) {
-    const uint32_t n = (32 - filled < width - x) ? 32 - filled : width - x;
-    const uint32_t off = x & 31u;
-    const uint32_t lo = row[x >> 5];
-    const uint32_t hi = off + n > 32 ? row[(x >> 5) + 1] : 0u;
-    uint32_t bits = off ? (lo >> off) | (hi << (32 - off)) : lo;
-    if (n < 32) bits &= (1u << n) - 1u;
-    v |= bits << filled;
-    filled += n;
-    x += n;
-    if (x == width) x = 0;
-  }
-  return v;
 }
 
 #if defined(__CUDA_ARCH__)
@@ -249,6 +257,17 @@ struct LaneColumns {
     }
     edge_col = !a.torus && (first < 0 || first + 32 * K > full_words);
     gather_col = a.torus && !a.aligned && (first < 0 || first + 32 * K > full_words);
+  }
+
+  // run(kColumns, kGather), both std::bool_constant, for the loop these columns need: where a
+  // plane's left or right edge passes through the warp, its cells beyond the edge are cleared
+  // every generation (kColumns), and only the warps at a torus row's ends gather words across
+  // its wrap (kGather); the others run the loop without either.
+  template <class Run>
+  GPULIFE_MS_HD auto with_column_checks(const Run& run) const {
+    if (edge_col) return run(std::true_type{}, std::false_type{});
+    if (gather_col) return run(std::false_type{}, std::true_type{});
+    return run(std::false_type{}, std::false_type{});
   }
 };
 
@@ -337,15 +356,9 @@ class WarpPass {
     load<true, true>(buf_[0][0]);
     int64_t s = 0;
     for (; s < s_a; ++s) masked_step(s);
-    // Where a plane's left or right edge passes through the warp, its cells beyond the edge are
-    // cleared every generation, and only the warps at a torus row's ends gather words across its
-    // wrap; the others run the loop without either.
-    if (cols_.edge_col)
-      s = fast_steps<true, false>(s, s_fast_end);
-    else if (cols_.gather_col)
-      s = fast_steps<false, true>(s, s_fast_end);
-    else
-      s = fast_steps<false, false>(s, s_fast_end);
+    s = cols_.with_column_checks([&](auto columns, auto gather) {
+      return fast_steps<decltype(columns)::value, decltype(gather)::value>(s, s_fast_end);
+    });
     for (; s < nsteps; ++s) masked_step(s);
   }
 

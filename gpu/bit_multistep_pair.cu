@@ -33,36 +33,11 @@ __global__ void __maxnreg__(kMaxRegisters) pair_pass_capped(const __grid_constan
   pair_pass<K, D, false>(a);
 }
 
-template <int K, bool kFma, bool kHistory>
-PassKernel for_depth(int depth) {
-  switch (depth) {
-    case 1:
-      return pair_pass_kernel<K, 1, kFma, kHistory>;
-    case 2:
-      return pair_pass_kernel<K, 2, kFma, kHistory>;
-    case 4:
-      return pair_pass_kernel<K, 4, kFma, kHistory>;
-    case 8:
-      if constexpr (K <= 2) return pair_pass_kernel<K, 8, kFma, kHistory>;
-      break;
-    case 16:
-      if constexpr (K == 1) return pair_pass_kernel<K, 16, kFma, kHistory>;
-      break;
-  }
-  return nullptr;
-}
-
 template <bool kFma, bool kHistory>
 PassKernel for_words(int words_per_thread, int depth) {
-  switch (words_per_thread) {
-    case 1:
-      return for_depth<1, kFma, kHistory>(depth);
-    case 2:
-      return for_depth<2, kFma, kHistory>(depth);
-    case 4:
-      return for_depth<4, kFma, kHistory>(depth);
-  }
-  return nullptr;
+  return for_shape(words_per_thread, depth, [](auto k, auto d) -> PassKernel {
+    return pair_pass_kernel<decltype(k)::value, decltype(d)::value, kFma, kHistory>;
+  });
 }
 
 }  // namespace

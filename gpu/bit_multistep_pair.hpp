@@ -146,14 +146,9 @@ class WarpPairPass {
     load<true, true>(in_[0][0][1]);
     int32_t s = 0;
     for (; s < s_a && s < nsteps; ++s) masked_step(s);
-    // A plane's side edges (cleared every generation) and a torus row's wrap (gathered) only
-    // ever pass through the warps at a row's ends; the others run the loop without either.
-    if (cols_.edge_col)
-      s = fast_steps<true, false>(s, s_fast_end);
-    else if (cols_.gather_col)
-      s = fast_steps<false, true>(s, s_fast_end);
-    else
-      s = fast_steps<false, false>(s, s_fast_end);
+    s = cols_.with_column_checks([&](auto columns, auto gather) {
+      return fast_steps<decltype(columns)::value, decltype(gather)::value>(s, s_fast_end);
+    });
     for (; s < nsteps; ++s) masked_step(s);
   }
 

@@ -1,6 +1,6 @@
 // The bit-sliced kernels of rules compiled at run time (NVRTC only, never nvcc): embedded into the
-// program at build time, preceded by gpu/circuit_args.h and the rule's Phase0 and Phase1 (each a
-// row stage `features` and an output stage `next`, generated from its circuit by
+// program at build time, preceded by gpu/circuit_args.h, gpu/torus_words.h and the rule's Phase0
+// and Phase1 (each a row stage `features` and an output stage `next`, generated from its circuit by
 // gpu/circuit_source.cpp), and followed by the extern "C" entry points that instantiate them.
 // Standalone: NVRTC gets no headers.
 
@@ -27,11 +27,6 @@ template <unsigned L>
 __device__ __forceinline__ u64 lop3(u64 a, u64 b, u64 c) {
   return u64(lop3<L>(u32(a), u32(b), u32(c))) |
          (u64(lop3<L>(u32(a >> 32), u32(b >> 32), u32(c >> 32))) << 32);
-}
-
-__device__ __forceinline__ i64 floor_mod(i64 a, i64 m) {
-  const i64 r = a % m;
-  return r < 0 ? r + m : r;
 }
 
 // The rule's Phase0 and Phase1 are inserted here.
@@ -225,25 +220,6 @@ struct Lane {
     edge = __any_sync(0xffffffffu, colmask != ~0u || code < 0);
   }
 
-  // Cells x .. x + 31 of a torus row (modulo the width), for widths not a multiple of 32.
-  __device__ u32 gather(const u32* row, u32 x) const {
-    const u32 width = u32(a.width);
-    u32 v = 0, filled = 0;
-    while (filled < 32) {
-      const u32 n = (32 - filled < width - x) ? 32 - filled : width - x;
-      const u32 off = x & 31u;
-      const u32 lo = row[x >> 5];
-      const u32 hi = off + n > 32 ? row[(x >> 5) + 1] : 0u;
-      u32 bits = off ? (lo >> off) | (hi << (32 - off)) : lo;
-      if (n < 32) bits &= (1u << n) - 1u;
-      v |= bits << filled;
-      filled += n;
-      x += n;
-      if (x == width) x = 0;
-    }
-    return v;
-  }
-
   // Points the loads at row `y` (a plane's may lie outside the grid) and the stores at the row
   // the last level completes at step 0.
   __device__ __forceinline__ void start(i64 y, i64 st_y) {
@@ -262,7 +238,7 @@ struct Lane {
   __device__ __forceinline__ u32 load_checked(i64 y) {
     u32 v = 0;
     if (torus || (code >= 0 && y >= 0 && y < a.height))
-      v = code >= 0 ? __ldg(ld_ptr) : gather(ld_ptr, u32(~code));
+      v = code >= 0 ? __ldg(ld_ptr) : gather32(ld_ptr, u32(~code), u32(a.width));
     ld_ptr += a.pitch;
     if (torus && ++ld_yy == height) {
       ld_yy = 0;
@@ -277,7 +253,7 @@ struct Lane {
   __device__ __forceinline__ u32 load() {
     u32 v;
     if (kEdge)
-      v = code >= 0 ? __ldg(ld_ptr) : (torus ? gather(ld_ptr, u32(~code)) : 0u);
+      v = code >= 0 ? __ldg(ld_ptr) : (torus ? gather32(ld_ptr, u32(~code), u32(a.width)) : 0u);
     else
       v = __ldg(ld_ptr);
     ld_ptr += a.pitch;

@@ -6,7 +6,7 @@ foreach(input ${INPUTS})
   string(APPEND text "${part}\n")
 endforeach()
 file(WRITE ${OUT}.tmp
-  "// Generated from gpu/circuit_args.h and gpu/circuit_kernels.cuh; do not edit.\n"
+  "// Generated from gpu/circuit_args.h, gpu/torus_words.h and gpu/circuit_kernels.cuh; do not edit.\n"
   "#include \"gpu/circuit_source.hpp\"\n"
   "namespace gpulife::gpu {\n"
   "const char* const kCircuitKernelsSource = R\"gpulife_kernels(${text})gpulife_kernels\";\n"
