@@ -133,6 +133,21 @@ void validate_params(const EngineInfo& engine, const std::vector<ParamInfo>& inf
 // "name in [min, max] (multiple of m)" for each parameter, for messages and `--help`.
 std::string describe_params(const std::vector<ParamInfo>& info);
 
+// The rule and the generation count, which engines keep the same way: an engine derives from
+// this over its interface (Engine, or one derived from it) and sets rule_ in set_rule() and
+// generation_ in load() and step().
+template <class Interface = Engine>
+class EngineState : public Interface {
+ public:
+  Rule rule() const override { return rule_; }
+  uint64_t generation() const override { return generation_; }
+  void set_generation(uint64_t generation) override { generation_ = generation; }
+
+ protected:
+  Rule rule_;
+  uint64_t generation_ = 0;
+};
+
 // Name -> factory, so the viewer, `run` and `bench` all list the same engines.
 class EngineRegistry {
  public:

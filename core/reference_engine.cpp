@@ -10,7 +10,7 @@
 namespace gpulife {
 namespace {
 
-class ReferenceEngine final : public Engine {
+class ReferenceEngine final : public EngineState<> {
  public:
   const EngineInfo& info() const override {
     static const EngineInfo i = reference_engine_info();
@@ -25,7 +25,6 @@ class ReferenceEngine final : public Engine {
     phases_ = rule_phases(rule);
     load_cells(cells);
   }
-  Rule rule() const override { return rule_; }
 
   void load(const Grid& grid) override {
     load_cells(grid);
@@ -71,8 +70,6 @@ class ReferenceEngine final : public Engine {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }
 
-  uint64_t generation() const override { return generation_; }
-  void set_generation(uint64_t generation) override { generation_ = generation; }
   uint64_t population() const override {
     const uint64_t stored = grid_.population();
     return inverted() ? grid_.cell_count() - stored : stored;
@@ -97,11 +94,9 @@ class ReferenceEngine final : public Engine {
     if (inverted()) invert_cells(grid_);
   }
 
-  Rule rule_;
   RulePhases phases_ = rule_phases(Rule::life());
   int phase_ = 0;
   Grid grid_;
-  uint64_t generation_ = 0;
   double last_ms_ = 0;
 };
 

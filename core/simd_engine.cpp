@@ -89,7 +89,7 @@ constexpr int kMaxThreads = 256;
 // Cell-generations below which a pass runs on the calling thread alone.
 constexpr double kMinCellsToSpread = double(1 << 22);
 
-class SimdEngine final : public Engine {
+class SimdEngine final : public EngineState<> {
  public:
   SimdEngine() {
     apply_threads();
@@ -189,7 +189,6 @@ class SimdEngine final : public Engine {
       generation_ = g;
     }
   }
-  Rule rule() const override { return rule_; }
 
   void load(const Grid& grid) override {
     const int64_t words = grid.words_per_row();
@@ -275,8 +274,6 @@ class SimdEngine final : public Engine {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }
 
-  uint64_t generation() const override { return generation_; }
-  void set_generation(uint64_t generation) override { generation_ = generation; }
 
   Grid read_region(const Box& box) const override {
     Grid patch(std::max<int64_t>(box.width(), 1), std::max<int64_t>(box.height(), 1));
@@ -428,7 +425,6 @@ class SimdEngine final : public Engine {
     }
   }
 
-  Rule rule_;
   RulePhases phases_ = rule_phases(Rule::life());
   int phase_ = 0;
   bool use_circuits_ = false;
@@ -444,7 +440,6 @@ class SimdEngine final : public Engine {
   AlignedWords cur_, next_, zero_, masks_;
   std::vector<AlignedWords> scratch_;
   std::unique_ptr<ThreadPool> pool_;
-  uint64_t generation_ = 0;
   double last_ms_ = 0;
   int threads_ = 0;
   int generations_per_pass_ = kDefaultGenerationsPerPass;

@@ -14,7 +14,7 @@
 
 namespace gpulife::gpu {
 
-class DeviceEngine : public GpuEngine {
+class DeviceEngine : public EngineState<GpuEngine> {
  public:
   DeviceEngine();  // touches no CUDA API, so engines can be made just to read their info()
   ~DeviceEngine() override;
@@ -29,12 +29,9 @@ class DeviceEngine : public GpuEngine {
   // B0) go through a RulePass: compiled circuits for bit layouts, the table for bytes. Throws
   // Error, keeping the old rule, when that cannot be had (e.g. no NVRTC). Keeps the true cells.
   void set_rule(const Rule& rule) override;
-  Rule rule() const override { return rule_; }
   void load(const Grid& grid) override;
   void store(Grid& grid) const override;
   void step(uint64_t generations) override;
-  uint64_t generation() const override { return generation_; }
-  void set_generation(uint64_t generation) override { generation_ = generation; }
   // Editors' patches: only the words (or bytes) under the rectangle cross the bus.
   Grid read_region(const Box& box) const override;
   void write_region(const Grid& patch, Cell top_left) override;
@@ -129,7 +126,6 @@ class DeviceEngine : public GpuEngine {
 
   int64_t width_ = 0, height_ = 0;
   Topology topology_ = Topology::Plane;
-  Rule rule_;
   RulePhases phases_ = rule_phases(Rule::life());
   int phase_ = 0;                      // of the current state: which phase's rule steps it next
   std::unique_ptr<RulePass> general_;  // set when the rule needs the general path
@@ -141,7 +137,6 @@ class DeviceEngine : public GpuEngine {
   bool attached_ = false;
   size_t attached_bytes_ = 0;
   int current_ = 0;
-  uint64_t generation_ = 0;
   void* stream_ = nullptr;
   CudaEvent step_start_, step_end_;  // around the last step(), made on the first
   bool timed_ = false;

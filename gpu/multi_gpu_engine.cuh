@@ -69,7 +69,7 @@ struct DeviceState {
   CudaEvent exchanged, start, stop;
 };
 
-class BitMultistepMultiEngine final : public MultiGpuEngine {
+class BitMultistepMultiEngine final : public EngineState<MultiGpuEngine> {
  public:
   BitMultistepMultiEngine();
   ~BitMultistepMultiEngine() override;
@@ -79,12 +79,9 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
   Params params() const override { return params_; }
   void set_params(const Params& values) override;
   void set_rule(const Rule& rule) override;
-  Rule rule() const override { return rule_; }
   void load(const Grid& grid) override;
   void store(Grid& grid) const override;
   void step(uint64_t generations) override;
-  uint64_t generation() const override { return generation_; }
-  void set_generation(uint64_t generation) override { generation_ = generation; }
   double last_step_ms() const override;
   Grid read_region(const Box& box) const override;
   void write_region(const Grid& patch, Cell top_left) override;
@@ -150,7 +147,6 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
 
   std::vector<ParamInfo> param_info_;
   Params params_;
-  Rule rule_;
   RankPlacement placement_;
   BandPlan plan_;
   size_t pitch_ = 0;       // device row pitch of the band engines
@@ -161,7 +157,6 @@ class BitMultistepMultiEngine final : public MultiGpuEngine {
   std::vector<std::unique_ptr<DeviceState>> devices_;
   std::vector<std::unique_ptr<BandState>> bands_;
   std::vector<uint64_t> staging_;  // halos crossing processes through the host
-  uint64_t generation_ = 0;
   bool halos_valid_ = false;
   bool timed_ = false;
   mutable double last_ms_ = 0;
