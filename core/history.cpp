@@ -186,45 +186,49 @@ bool History::redo_replace(const Restore& restore) {
   return true;
 }
 
-bool History::undo(Engine& engine) {
+std::optional<History::Step> History::take_engine_step(std::deque<Step>& stack, Engine& engine) {
   end_run(engine);
-  if (undo_.empty() || undo_.back().is_replace) return false;
-  Step step = take_latest(undo_);
-  if (step.is_run) {
+  if (stack.empty() || stack.back().is_replace) return std::nullopt;
+  return take_latest(stack);
+}
+
+bool History::undo(Engine& engine) {
+  std::optional<Step> step = take_engine_step(undo_, engine);
+  if (!step) return false;
+  if (step->is_run) {
     // Keep where the run stopped for redo, unless the two snapshots cannot fit together.
-    if (step.bytes + snapshot_bytes(engine) <= budget_) {
-      engine.store(step.end);
-      step.end_generation = engine.generation();
-      step.update_bytes();
-      const Step& s = push(redo_, std::move(step));
+    if (step->bytes + snapshot_bytes(engine) <= budget_) {
+      engine.store(step->end);
+      step->end_generation = engine.generation();
+      step->update_bytes();
+      const Step& s = push(redo_, std::move(*step));
       engine.load(s.start);
       engine.set_generation(s.start_generation);
     } else {
       drop_redo();
-      engine.load(step.start);
-      engine.set_generation(step.start_generation);
+      engine.load(step->start);
+      engine.set_generation(step->start_generation);
     }
     return true;
   }
-  step.edit.revert(engine);
-  push(redo_, std::move(step));
+  step->edit.revert(engine);
+  push(redo_, std::move(*step));
   return true;
 }
 
 bool History::redo(Engine& engine) {
-  end_run(engine);
-  if (redo_.empty() || redo_.back().is_replace) return false;
-  Step step = take_latest(redo_);
-  if (step.is_run) {
-    engine.load(step.end);
-    engine.set_generation(step.end_generation);
+  std::optional<Step> step = take_engine_step(redo_, engine);
+  if (!step) return false;
+  if (step->is_run) {
+    engine.load(step->end);
+    engine.set_generation(step->end_generation);
     // The end state is the current state now; undo copies it again if needed.
-    step.end = Grid();
-    step.update_bytes();
+    step->end = Grid();
+    step->update_bytes();
   } else {
-    step.edit.apply(engine);
+    step->edit.apply(engine);
   }
-  push(undo_, std::move(step));
+  push(undo_, std::move(*step));
   return true;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "core/edit.hpp"
@@ -123,6 +124,9 @@ class History {
   void enforce_budget(const Step* keep = nullptr);
   // Takes the latest step off `stack`; its bytes are no longer counted.
   Step take_latest(std::deque<Step>& stack);
+  // For undo() and redo(): ends a run in progress, then takes the latest step of `stack`,
+  // none when it is empty or a replacement (undo_replace()/redo_replace() take those).
+  std::optional<Step> take_engine_step(std::deque<Step>& stack, Engine& engine);
   // Adds `step` as the latest on `stack`, counting its bytes, then enforces the budget without
   // dropping it. Returns the step where it now lies.
   Step& push(std::deque<Step>& stack, Step step);
