@@ -18,6 +18,7 @@
 #include "app/bench_timing.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "app/common_options.hpp"
 #include "app/engines.hpp"
 #include "app/grid_setup.hpp"
 #include "app/json.hpp"
@@ -316,7 +317,7 @@ int bench_command(const std::vector<std::string>& args) {
   ArgParser p("bench",
               "Checks every engine bit-for-bit against the CPU reference, then times "
               "ms/generation on a random 50% soup against the measured copy-bandwidth limit.");
-  p.option("size", "s", "N|WxH", "grid size to time (default 16384 with a CUDA device, else 2048)");
+  add_size_option(p, "16384 with a CUDA device, else 2048");
   p.option("engines", "e", "LIST",
            "comma-separated engines, each NAME or NAME:KEY=VALUE:... to time a launch shape "
            "(default: every GPU engine with a device, else every CPU engine)");
@@ -324,15 +325,15 @@ int bench_command(const std::vector<std::string>& args) {
   p.option("generations", "g", "K", "generations stepped before comparing engines", "64");
   p.option("check-size", "", "WxH", "grid size of the check against the reference", "999x701");
   p.option("json", "", "FILE", "also write the results as JSON");
-  p.option("report", "", "FILE.json", "the same as --json (every command's --report)");
+  add_report_option(p, "the same as --json (every command's --report)");
   p.option("plot", "", "FILE.png",
            "also write the timed engines as a bar chart PNG (ms/generation, % of the bandwidth "
            "limit, Gcell/s, speed-up over the slowest)");
   p.option("from-json", "", "FILE",
            "with --plot: draw the chart of results saved by --json instead of timing (for "
            "results from a machine without FreeType)");
-  p.option("rule", "r", "RULE", "rule to time", "B3/S23");
-  p.option("topology", "t", "plane|torus", "topology of the timed grid", "torus");
+  add_rule_option(p, "rule to time", "B3/S23");
+  add_topology_option(p, "", "torus");
   p.option("repeat", "", "R", "timed repetitions per engine (median reported)", "5");
   p.option("max-seconds", "", "S",
            "skip a CPU engine whose timing at --size would take longer (estimated from its check)",
@@ -356,11 +357,11 @@ int bench_command(const std::vector<std::string>& args) {
   const bool gpu = cuda_device_available();
 
   BenchSettings s;
-  s.size = parse_grid_size(p.has("size") ? p.get("size") : (gpu ? "16384" : "2048"));
+  s.size = size_option(p).value_or(gpu ? GridSize{16384, 16384} : GridSize{2048, 2048});
   s.check_size = parse_grid_size(p.get("check-size"));
   const RuleSpec spec = parse_rule(p.get("rule"));
   s.rule = spec.rule;
-  s.topology = parse_topology(p.get("topology"));
+  s.topology = *topology_option(p);
   s.check_generations = uint64_t(p.get_int("generations", 1, 1 << 20));
   s.repeat = int(p.get_int("repeat", 1, 1000));
   s.sweep = p.has("sweep");

@@ -5,6 +5,7 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "app/common_options.hpp"
 #include "app/grid_setup.hpp"
 #include "app/json.hpp"
 #include "core/error.hpp"
@@ -51,7 +52,7 @@ int identify_command(const std::vector<std::string>& args) {
            "generations searched for a repeat (periods up to N, transients up to N minus the "
            "period)",
            "1024");
-  p.option("rule", "r", "RULE", "override the pattern's rule, e.g. B36/S23");
+  add_rule_option(p);
   p.option("json", "", "FILE", "also write the result as JSON (\"-\" for stdout instead)");
   if (!p.parse(args)) {
     std::cout << p.usage();

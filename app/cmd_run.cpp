@@ -8,6 +8,7 @@
 #include "app/banded_run.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "app/common_options.hpp"
 #include "app/engines.hpp"
 #include "app/grid_setup.hpp"
 #include "app/progress_bar.hpp"
@@ -30,22 +31,20 @@ int run_command(const std::vector<std::string>& args) {
                "or a bundled name such as glider or gosper_glider_gun (none with --random: a "
                "soup alone)",
                false);
-  p.option("report", "", "FILE.json",
-           "also write what is printed (generation, population, hash, timing, grid) as JSON");
+  add_report_option(
+      p, "also write what is printed (generation, population, hash, timing, grid) as JSON");
   p.option("generations", "g", "GENS", "generations to step", "0");
-  p.option("size", "s", "N|WxH",
-           "grid size (default: the rule's bounded grid, else one that grows with the pattern "
-           "as far as memory allows)");
-  p.option("topology", "t", "NAME",
-           "what lies beyond the edge: plane, torus, klein, klein-vertical, cross-surface or "
-           "sphere (default: the rule's suffix, e.g. :T30+5,20, else plane)");
+  add_size_option(p,
+                  "the rule's bounded grid, else one that grows with the pattern as far as "
+                  "memory allows");
+  add_topology_option(p, "the rule's suffix, e.g. :T30+5,20, else plane");
   p.option("engine", "e", "NAME", "engine to step with (see --list-engines)");
-  p.option("rule", "r", "RULE", "override the pattern's rule, e.g. B36/S23 or HighLife");
+  add_rule_option(p);
   p.option("output", "o", "FILE",
            "write the final pattern (.rle, .cells, .lif, .mc by extension; add .gz to compress)");
   p.option("output-format", "", "FORMAT",
            "format of -o whatever its extension: rle, cells, life105, life106 or mc");
-  p.option("param", "p", "NAME=VALUE[,...]", "engine launch parameters, e.g. block_x=128");
+  add_param_option(p);
   p.option("gpus", "", "N",
            "step on N GPUs with bit-multistep-multi (N bands when fewer GPUs are present)");
   p.option("max-memory", "", "BYTES",
@@ -70,8 +69,8 @@ int run_command(const std::vector<std::string>& args) {
   }
 
   GridRequest request;
-  if (p.has("size")) request.size = parse_grid_size(p.get("size"));
-  if (p.has("topology")) request.topology = parse_topology(p.get("topology"));
+  request.size = size_option(p);
+  request.topology = topology_option(p);
   const std::optional<PatternFormat> output_format =
       p.has("output-format") ? std::optional(parse_pattern_format(p.get("output-format")))
                              : std::nullopt;
@@ -86,7 +85,7 @@ int run_command(const std::vector<std::string>& args) {
   if (std::string why = engine_registry().unavailable_reason(engine_name); !why.empty())
     throw Error("engine \"" + engine_name + "\" cannot run here: " + why);
 
-  if (p.has("report")) check_writable(p.get("report"));
+  const std::string report_path = report_option(p);
   const std::string shown = p.positional_value(0).value_or("random soup");
   const double density = p.get_double("random", 0, 1);
   if (!p.positional_value(0) && density <= 0)
@@ -231,7 +230,7 @@ int run_command(const std::vector<std::string>& args) {
     std::cout << "wrote:      " << p.get("output") << "\n";
     report.output = p.get("output");
   }
-  if (p.has("report")) write_report(p.get("report"), to_json(report));
+  if (!report_path.empty()) write_report(report_path, to_json(report));
   return 0;
 }
 

@@ -106,9 +106,9 @@ Topology parse_topology(std::string_view text) {
   if (s == "cross" || s == "crosssurface" || s == "c" || s == "projectiveplane")
     return Topology{TopologyKind::CrossSurface};
   if (s == "sphere" || s == "s") return Topology{TopologyKind::Sphere};
-  throw Error("unknown topology \"" + std::string(text) +
-              "\" (expected plane, torus, klein, klein-vertical, cross-surface or sphere; "
-              "shifted tori and tubes come from a rule suffix such as B3/S23:T30+5,20)");
+  throw Error("unknown topology \"" + std::string(text) + "\" (expected " +
+              std::string(kTopologyNames) +
+              "; shifted tori and tubes come from a rule suffix such as B3/S23:T30+5,20)");
 }
 
 void check_topology(const Topology& t, int64_t width, int64_t height) {

@@ -51,6 +51,9 @@ std::string to_string(const Topology& t);
 // klein-vertical, cross-surface, sphere (case-insensitive, '-', '_' and spaces ignored). Shifts
 // and tubes come from a rule suffix (parse_bounds). Throws Error naming the text otherwise.
 Topology parse_topology(std::string_view text);
+// The names parse_topology() accepts, for help texts and messages.
+inline constexpr std::string_view kTopologyNames =
+    "plane, torus, klein, klein-vertical, cross-surface or sphere";
 
 // Whether the engines' plane step alone is not enough, and the ring of cells along the edges
 // must be recomputed each generation through resolve_outside() (everything but the plain

@@ -6,9 +6,11 @@
 #include <memory>
 
 #include "app/cli.hpp"
+#include "app/common_options.hpp"
 #include "app/engines.hpp"
 #include "app/report.hpp"
 #include "app/viewer/demo_tour.hpp"
+#include "app/viewer/display_options.hpp"
 #include "app/viewer/view_command.hpp"
 #include "app/viewer/viewer.hpp"
 #include "core/error.hpp"
@@ -45,27 +47,23 @@ int demo_command(const std::vector<std::string>& args) {
               "(ms/generation, share of the bandwidth limit, Gcell/s, speed-up), then a summary "
               "compares them. The soup carries over from engine to engine. Without a CUDA device "
               "the tour shows the CPU engines.");
-  p.option("size", "s", "N|WxH",
-           "grid size (default: 65536 on a GPU with the memory for it, else the largest power "
-           "of two that fits; 2048 on the CPU)");
+  add_size_option(p,
+                  "65536 on a GPU with the memory for it, else the largest power of two that "
+                  "fits; 2048 on the CPU");
   p.option("density", "", "D", "share of live cells in the soup (0..1)", "0.5");
   p.option("seconds", "", "S", "how long each stage and the summary are held", "6");
   p.option("engines", "e", "NAME[,NAME...]",
            "the stages, in order (default: byte-naive, byte-grouped, bit32, bit64, "
            "bit-multistep; reference, cpu-simd without a CUDA device)");
-  p.option("gens-per-frame", "g", "G|auto",
-           "generations stepped per frame; auto: as many whole passes as fit about 60 frames "
-           "a second",
-           "auto");
-  p.option("window", "", "WxH", "window (or headless image) size", "1280x800");
+  add_gens_per_frame_option(p, "", "auto");
+  add_window_option(p);
   p.option("zoom", "z", "PX_PER_CELL",
            "pixels per cell, around the grid's centre; 0 shows the whole grid", "2");
   p.option("seed", "", "N", "seed of the random soup", "20261129");
-  p.flag("headless", "", "render offscreen through EGL on the GPU (no display needed)");
+  add_headless_flag(p);
   p.option("screenshot-dir", "", "DIR",
            "save the last frame of each stage as DIR/01-ENGINE.png ... and DIR/summary.png");
-  p.option("report", "", "FILE.json",
-           "at the end, write each stage's figures (or why it was skipped) as JSON");
+  add_report_option(p, "at the end, write each stage's figures (or why it was skipped) as JSON");
   p.flag("hide-panel", "", "keep the control panel hidden (the default: captions only)");
   p.flag("show-panel", "", "show the control panel beside the captions");
   if (!p.parse(args)) {
@@ -105,8 +103,8 @@ int demo_command(const std::vector<std::string>& args) {
   if (!any_runs) throw Error("none of the demo's engines can run here:" + reasons);
 
   const MemoryProbe probe = system_memory_probe();
-  if (p.has("size")) {
-    tour.size = parse_grid_size(p.get("size"));
+  if (const std::optional<GridSize> size = size_option(p)) {
+    tour.size = *size;
   } else {
     const int64_t n =
         default_tour_size(any_gpu, any_gpu ? probe.device_free_bytes() : std::nullopt);
@@ -114,23 +112,18 @@ int demo_command(const std::vector<std::string>& args) {
   }
   tour.density = p.get_double("density", 0, 1);
   tour.stage_seconds = p.get_double("seconds", 0.05, 3600);
-  if (p.get("gens-per-frame") != "auto")
-    tour.gens_per_frame = int(p.get_int("gens-per-frame", 1, 1 << 20));
+  if (const PaceSettings pace = gens_per_frame_option(p); pace.mode == PaceMode::PerFrame)
+    tour.gens_per_frame = pace.step;
   tour.seed = uint64_t(p.get_int("seed", 0, (1ll << 62)));
   tour.zoom = p.get_double("zoom", 0, 512);
   if (p.has("screenshot-dir")) {
     tour.screenshot_dir = p.get("screenshot-dir");
     prepare_screenshot_dir(tour.screenshot_dir);
   }
-  if (p.has("report")) {
-    tour.report = p.get("report");
-    check_writable(tour.report);
-  }
+  tour.report = report_option(p);
 
   ViewerOptions o;
-  const GridSize window = parse_grid_size(p.get("window"));
-  if (window.width < 64 || window.height < 64 || window.width > 16384 || window.height > 16384)
-    throw UsageError("--window must be between 64x64 and 16384x16384");
+  const GridSize window = window_option(p);
   o.width = int(window.width);
   o.height = int(window.height);
   o.headless = p.has("headless");

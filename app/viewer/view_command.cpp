@@ -4,8 +4,10 @@
 #include <iostream>
 
 #include "app/cli.hpp"
+#include "app/common_options.hpp"
 #include "app/engines.hpp"
 #include "app/report.hpp"
+#include "app/viewer/display_options.hpp"
 #include "app/viewer/viewer.hpp"
 #include "core/grid.hpp"
 #include "core/rule.hpp"
@@ -25,29 +27,27 @@ int view_command(const std::vector<std::string>& args) {
            "switches engines live, the frames split evenly between them");
   p.option("random", "", "DENSITY", "fill the grid with random cells (0..1) before starting", "0");
   p.flag("verify", "", "at exit, check the state against a CPU engine run from the same start");
-  p.option("param", "p", "NAME=VALUE[,...]", "engine launch parameters");
-  p.option("size", "s", "N|WxH", "grid size (default: fits the pattern with room to grow)");
-  p.option("topology", "t", "plane|torus", "what lies beyond the edge");
-  p.option("rule", "r", "RULE", "rule, overriding the pattern's (e.g. B36/S23, HighLife)");
+  add_param_option(p);
+  add_size_option(p, "fits the pattern with room to grow");
+  add_topology_option(p, "");
+  add_rule_option(p);
   p.option("frames", "n", "N", "render N frames, then exit", "0");
   p.option("screenshot", "", "FILE.png", "save the last frame (with --frames)");
-  p.option("report", "", "FILE.json",
-           "at exit, write the figures as JSON: each engine's summary (frames, ms/gen, Gcell/s, "
-           "share of the bandwidth limit; --headless), the layout, compare mode's lanes and "
-           "tiles, the watch (graph, stop, Identify)");
-  p.option("gens-per-frame", "g", "auto|G",
-           "generations stepped per frame; auto: as many whole passes as fit about 60 frames a "
-           "second (the default for soups and the demo; a pattern runs at 60 gens/s)");
+  add_report_option(p,
+                    "at exit, write the figures as JSON: each engine's summary (frames, ms/gen, "
+                    "Gcell/s, share of the bandwidth limit; --headless), the layout, compare "
+                    "mode's lanes and tiles, the watch (graph, stop, Identify)");
+  add_gens_per_frame_option(p, "the default for soups and the demo; a pattern runs at 60 gens/s");
   p.option("rate", "", "GENS_PER_S", "step this many generations per second instead");
   p.option("interop", "", "auto|shared|registered",
            "GPU engines' state memory: CUDA memory imported by OpenGL (shared, the default where "
            "the driver allows), or GL buffers registered with CUDA (the fallback)",
            "auto");
-  p.option("window", "", "WxH", "window (or headless image) size", "1280x800");
+  add_window_option(p);
   p.option("zoom", "z", "PX_PER_CELL", "start at this zoom instead of fitting the pattern", "0");
   p.option("center", "", "X,Y", "start with this cell in the middle (with or without --zoom)");
   p.flag("run", "", "start running at once (the demo always does)");
-  p.flag("headless", "", "render offscreen through EGL on the GPU (no display needed)");
+  add_headless_flag(p);
   p.flag("hide-panel", "", "start with the panel and the menu bar hidden (F10 brings them back)");
   p.flag("no-vsync", "", "do not wait for the display's refresh");
   p.option("frame-delay", "", "MS",
@@ -82,42 +82,27 @@ int view_command(const std::vector<std::string>& args) {
   ViewerOptions o;
   o.watch = parse_watch_options(p);
   if (auto pattern = p.positional_value(0)) o.pattern = *pattern;
-  {
-    std::string list = p.get("engine");
-    size_t start = 0;
-    while (start <= list.size() && !list.empty()) {
-      const size_t comma = list.find(',', start);
-      const std::string name =
-          list.substr(start, comma == std::string::npos ? comma : comma - start);
-      if (!name.empty()) (o.engine.empty() ? o.engine : o.more_engines.emplace_back()) = name;
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
-  }
+  for (const std::string& name : split_list(p.get("engine")))
+    (o.engine.empty() ? o.engine : o.more_engines.emplace_back()) = name;
   o.random_density = p.get_double("random", 0, 1);
   o.verify = p.has("verify");
   o.params = p.get("param");
-  if (p.has("size")) o.size = parse_grid_size(p.get("size"));
-  if (p.has("topology")) o.topology = parse_topology(p.get("topology"));
+  o.size = size_option(p);
+  o.topology = topology_option(p);
   if (p.has("rule")) {
     parse_rule(p.get("rule"));  // reject bad rules before a window opens
     o.rule = p.get("rule");
   }
   o.frames = int(p.get_int("frames", 0, 1000000));
   o.screenshot = p.get("screenshot");
-  if (p.has("report")) {
-    o.report = p.get("report");
-    check_writable(o.report);
-  }
+  o.report = report_option(p);
   if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
   if (p.has("gens-per-frame") && p.has("rate"))
     throw UsageError("--gens-per-frame and --rate are two ways to pace; give one");
-  if (p.has("gens-per-frame")) o.pace = parse_gens_per_frame(p.get("gens-per-frame"));
+  if (p.has("gens-per-frame")) o.pace = gens_per_frame_option(p);
   if (p.has("rate")) o.pace = PaceSettings{PaceMode::Rate, 1, p.get_double("rate", 0.01, 1e9)};
   o.interop = parse_interop_request(p.get("interop"));
-  const GridSize window = parse_grid_size(p.get("window"));
-  if (window.width < 64 || window.height < 64 || window.width > 16384 || window.height > 16384)
-    throw UsageError("--window must be between 64x64 and 16384x16384");
+  const GridSize window = window_option(p);
   o.width = int(window.width);
   o.height = int(window.height);
   o.zoom = p.get_double("zoom", 0, 512);
