@@ -45,7 +45,7 @@ std::unique_ptr<SimBackend> make_bands_backend(const std::string& engine, const 
 
 BandsBackend::BandsBackend(std::unique_ptr<gpu::MultiGpuEngine> engine, const Grid& grid,
                            const Rule& rule, const InteropChoice& path)
-    : engine_(std::move(engine)), path_(path) {
+    : EngineBackend(std::move(engine)), path_(path) {
   engine_->set_rule(rule);
   engine_->load(grid);
   start();
@@ -53,7 +53,7 @@ BandsBackend::BandsBackend(std::unique_ptr<gpu::MultiGpuEngine> engine, const Gr
 
 BandsBackend::BandsBackend(std::unique_ptr<gpu::MultiGpuEngine> engine, const GridRecipe& recipe,
                            const Rule& rule, const InteropChoice& path, const Params& params)
-    : engine_(std::move(engine)), path_(path) {
+    : EngineBackend(std::move(engine)), path_(path) {
   if (!params.empty()) engine_->set_params(params);
   engine_->set_rule(rule);
   engine_->load_recipe(recipe);

@@ -11,9 +11,9 @@
 #include <optional>
 #include <string>
 
+#include "app/viewer/engine_backend.hpp"
 #include "app/viewer/gl_objects.hpp"
 #include "app/viewer/interop_path.hpp"
-#include "app/viewer/sim_backend.hpp"
 #include "core/grid_recipe.hpp"
 #include "gpu/band_view.hpp"
 #include "gpu/interop.hpp"
@@ -21,7 +21,7 @@
 
 namespace gpulife::app {
 
-class BandsBackend final : public SimBackend, public RegionSource {
+class BandsBackend final : public EngineBackend<gpu::MultiGpuEngine>, public RegionSource {
  public:
   // Starts `engine` (a gpu::MultiGpuEngine) on a host grid, or on a recipe built on the GPUs.
   BandsBackend(std::unique_ptr<gpu::MultiGpuEngine> engine, const Grid& grid, const Rule& rule,
@@ -30,20 +30,15 @@ class BandsBackend final : public SimBackend, public RegionSource {
                const Rule& rule, const InteropChoice& path, const Params& params = {});
   ~BandsBackend() override;
 
-  const EngineInfo& info() const override { return engine_->info(); }
   void advance(uint64_t generations) override;
   GridView view() override;
   void frame_drawn() override { drawn_.place(); }
   std::string memory_description() const override;
   Grid state(uint64_t* engine_generation = nullptr) override;
-  BackendFigures figures() override { return figures_; }
   void with_engine(const std::function<void(Engine&)>& fn) override;
   void edit_engine(const std::function<Box(Engine&)>& fn) override;
-  std::vector<ParamInfo> param_info() override { return engine_->param_info(); }
-  Params params() override { return engine_->params(); }
   void set_params(const Params& params) override;
   void set_rule(const Rule& rule) override { engine_->set_rule(rule); }
-  double bytes_per_generation() override { return engine_->bytes_per_generation(); }
   std::optional<Box> live_bounds() override { return engine_->live_bounds(); }
   // The bands count their population only: births, deaths and the shape hash are not kept, and
   // there is no history plane (the graph shows the population, themes draw plain).
@@ -62,7 +57,6 @@ class BandsBackend final : public SimBackend, public RegionSource {
   void* map_region();
   void unmap_region();
 
-  std::unique_ptr<gpu::MultiGpuEngine> engine_;
   InteropChoice path_;
   int display_device_ = 0;
   std::unique_ptr<gpu::BandView> band_view_;
@@ -78,7 +72,6 @@ class BandsBackend final : public SimBackend, public RegionSource {
   uint64_t held_version_ = 0;
   RegionData held_data_;
   uint64_t version_ = 1;
-  BackendFigures figures_;
   std::chrono::steady_clock::time_point last_population_;
   double population_period_s_ = 0.25;
 };

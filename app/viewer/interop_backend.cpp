@@ -72,7 +72,7 @@ InteropBackend::CudaAccess::~CudaAccess() {
 
 InteropBackend::InteropBackend(const std::string& engine, const Grid& grid, const Rule& rule,
                                const InteropChoice& path)
-    : engine_(gpu::make_gpu_engine(engine)), path_(path) {
+    : EngineBackend(gpu::make_gpu_engine(engine)), path_(path) {
   engine_->set_rule(rule);
   allocate_buffers(engine_->device_layout(grid.width(), grid.height()).buffer_bytes);
   attach_shared();
@@ -84,7 +84,7 @@ InteropBackend::InteropBackend(const std::string& engine, const Grid& grid, cons
 }
 
 InteropBackend::InteropBackend(const std::string& engine, InteropBackend& from, const Rule& rule)
-    : engine_(gpu::make_gpu_engine(engine)), path_(from.path_) {
+    : EngineBackend(gpu::make_gpu_engine(engine)), path_(from.path_) {
   const int64_t w = from.engine_->width(), h = from.engine_->height();
   gpu::DeviceBuffer canonical(gpu::canonical_pitch(w) * size_t(h));
   {

@@ -11,9 +11,9 @@
 #include <optional>
 #include <string>
 
+#include "app/viewer/engine_backend.hpp"
 #include "app/viewer/gl_objects.hpp"
 #include "app/viewer/interop_path.hpp"
-#include "app/viewer/sim_backend.hpp"
 #include "gpu/gpu_engine.hpp"
 #include "gpu/interop.hpp"
 
@@ -23,7 +23,7 @@ namespace gpulife::app {
 // the GL context current); throws Error when --interop shared cannot run here.
 InteropChoice interop_choice(InteropRequest request);
 
-class InteropBackend final : public SimBackend {
+class InteropBackend final : public EngineBackend<gpu::GpuEngine> {
  public:
   // Starts `engine` on a host grid (uploaded once), in memory of the given path.
   InteropBackend(const std::string& engine, const Grid& grid, const Rule& rule,
@@ -33,19 +33,14 @@ class InteropBackend final : public SimBackend {
   InteropBackend(const std::string& engine, InteropBackend& from, const Rule& rule);
   ~InteropBackend() override;
 
-  const EngineInfo& info() const override { return engine_->info(); }
   void advance(uint64_t generations) override;
   GridView view() override;
   void frame_drawn() override;
   Grid state(uint64_t* engine_generation = nullptr) override;
-  BackendFigures figures() override { return figures_; }
   void with_engine(const std::function<void(Engine&)>& fn) override;
   void edit_engine(const std::function<Box(Engine&)>& fn) override;
-  std::vector<ParamInfo> param_info() override { return engine_->param_info(); }
-  Params params() override { return engine_->params(); }
   void set_params(const Params& params) override;
   void set_rule(const Rule& rule) override;
-  double bytes_per_generation() override { return engine_->bytes_per_generation(); }
   void set_stats_request(const StatsRequest& request) override { request_ = request; }
   void set_history(bool on, const Grid* initial = nullptr) override;
   bool history_on() const override { return history_pitch_ != 0; }
@@ -95,7 +90,6 @@ class InteropBackend final : public SimBackend {
   unsigned int gl_buffer(int i) const;
   void refresh_population(gpu::GpuEngine& engine, bool force);
 
-  std::unique_ptr<gpu::GpuEngine> engine_;
   InteropChoice path_;
   gpu::DeviceLayout layout_;
   size_t buffer_bytes_ = 0;
@@ -116,7 +110,6 @@ class InteropBackend final : public SimBackend {
   StatsRequest request_;
   GlFence drawn_;  // placed after the last draw of these buffers
   uint64_t version_ = 1;
-  BackendFigures figures_;
   std::chrono::steady_clock::time_point last_population_;
 };
 
