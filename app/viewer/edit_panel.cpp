@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <initializer_list>
+#include <utility>
 
 #include "app/viewer/panels.hpp"
+#include "app/viewer/radio_row.hpp"
 #include "imgui.h"
 
 namespace gpulife::app {
@@ -16,17 +20,24 @@ std::string mib(size_t bytes) {
   return buf;
 }
 
+// Buttons on one line, each handing its transform to `apply` (the selection's or the paste's).
+void transform_buttons(std::initializer_list<std::pair<const char*, Transform>> buttons,
+                       const std::function<void(Transform)>& apply) {
+  bool first = true;
+  for (const auto& [label, transform] : buttons) {
+    if (!first) ImGui::SameLine();
+    first = false;
+    if (ImGui::Button(label)) apply(transform);
+  }
+}
+
 }  // namespace
 
 void edit_panel(ViewerState& s) {
   EditState& e = s.edit;
-  int tool = int(e.tool);
-  ImGui::RadioButton("Draw (D)", &tool, int(EditTool::Draw));
-  ImGui::SameLine();
-  ImGui::RadioButton("Pick (P)", &tool, int(EditTool::Pick));
-  ImGui::SameLine();
-  ImGui::RadioButton("Select (S)", &tool, int(EditTool::Select));
-  e.tool = EditTool(tool);
+  e.tool = radio_row(e.tool, {{"Draw (D)", EditTool::Draw},
+                              {"Pick (P)", EditTool::Pick},
+                              {"Select (S)", EditTool::Select}});
 
   const std::string undo_text =
       e.history.can_undo() ? "Undo " + e.history.undo_label() : std::string("Undo");
@@ -68,13 +79,11 @@ void edit_panel(ViewerState& s) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
   ImGui::SliderFloat("##density", &e.random_density, 0.0f, 1.0f, "density %.2f");
-  if (ImGui::Button("Rot CW (R)")) transform_selected(s, Transform::RotateClockwise);
-  ImGui::SameLine();
-  if (ImGui::Button("Rot CCW")) transform_selected(s, Transform::RotateAnticlockwise);
-  ImGui::SameLine();
-  if (ImGui::Button("Flip X")) transform_selected(s, Transform::FlipHorizontal);
-  ImGui::SameLine();
-  if (ImGui::Button("Flip Y")) transform_selected(s, Transform::FlipVertical);
+  transform_buttons({{"Rot CW (R)", Transform::RotateClockwise},
+                     {"Rot CCW", Transform::RotateAnticlockwise},
+                     {"Flip X", Transform::FlipHorizontal},
+                     {"Flip Y", Transform::FlipVertical}},
+                    [&](Transform t) { transform_selected(s, t); });
   if (ImGui::Button("Copy (Ctrl+C)")) copy_selected(s);
   ImGui::SameLine();
   if (ImGui::Button("Cut (Ctrl+X)")) cut_selected(s);
@@ -89,11 +98,10 @@ void edit_panel(ViewerState& s) {
     const Box b = e.paste->bounding_box();
     ImGui::Text("pasting %lld x %lld: click to place", static_cast<long long>(b.width()),
                 static_cast<long long>(b.height()));
-    if (ImGui::Button("Rotate")) transform_paste(s, Transform::RotateClockwise);
-    ImGui::SameLine();
-    if (ImGui::Button("Flip X##p")) transform_paste(s, Transform::FlipHorizontal);
-    ImGui::SameLine();
-    if (ImGui::Button("Flip Y##p")) transform_paste(s, Transform::FlipVertical);
+    transform_buttons({{"Rotate", Transform::RotateClockwise},
+                       {"Flip X##p", Transform::FlipHorizontal},
+                       {"Flip Y##p", Transform::FlipVertical}},
+                      [&](Transform t) { transform_paste(s, t); });
     ImGui::SameLine();
     if (ImGui::Button("Cancel (Esc)")) cancel_paste(s);
   }

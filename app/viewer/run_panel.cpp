@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/viewer/panels.hpp"
+#include "app/viewer/radio_row.hpp"
 #include "imgui.h"
 
 namespace gpulife::app {
@@ -17,16 +18,13 @@ void run_panel(ViewerState& s) {
   // Pacing: Auto fills the frame's step budget in whole passes; or a fixed step per frame; or a
   // rate. "0" toggles between the fastest (Auto) and what was set before.
   PaceSettings& pace = s.sim.pace;
-  int mode = int(pace.mode);
-  ImGui::RadioButton("auto", &mode, int(PaceMode::Auto));
-  ImGui::SameLine();
-  ImGui::RadioButton("gens/frame", &mode, int(PaceMode::PerFrame));
-  ImGui::SameLine();
-  ImGui::RadioButton("gens/s", &mode, int(PaceMode::Rate));
-  if (mode != int(pace.mode)) {
-    if (mode == int(PaceMode::PerFrame) && pace.mode == PaceMode::Auto)
+  const PaceMode mode = radio_row(
+      pace.mode,
+      {{"auto", PaceMode::Auto}, {"gens/frame", PaceMode::PerFrame}, {"gens/s", PaceMode::Rate}});
+  if (mode != pace.mode) {
+    if (mode == PaceMode::PerFrame && pace.mode == PaceMode::Auto)
       pace.step = int(std::clamp<uint64_t>(s.sim.step_size(), 1, 4096));
-    pace.mode = PaceMode(mode);
+    pace.mode = mode;
   }
   ImGui::SetNextItemWidth(-1);
   switch (pace.mode) {

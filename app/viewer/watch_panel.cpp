@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/viewer/panels.hpp"
+#include "app/viewer/radio_row.hpp"
 #include "imgui.h"
 
 namespace gpulife::app {
@@ -65,16 +66,13 @@ void identify_controls(ViewerState& s) {
 
 void follow_controls(ViewerState& s) {
   WatchState& w = s.watch;
-  int mode = int(w.follow.mode());
-  ImGui::RadioButton("free", &mode, int(FollowMode::Off));
-  ImGui::SameLine();
-  ImGui::RadioButton("track", &mode, int(FollowMode::Track));
-  ImGui::SameLine();
-  ImGui::RadioButton("autofit", &mode, int(FollowMode::Autofit));
-  if (mode != int(w.follow.mode())) {
-    if (mode == int(FollowMode::Off)) w.follow.stop();
-    if (mode == int(FollowMode::Track)) w.follow.track(w.track_input, s.sim.generation());
-    if (mode == int(FollowMode::Autofit)) w.follow.autofit();
+  const FollowMode mode = radio_row(
+      w.follow.mode(),
+      {{"free", FollowMode::Off}, {"track", FollowMode::Track}, {"autofit", FollowMode::Autofit}});
+  if (mode != w.follow.mode()) {
+    if (mode == FollowMode::Off) w.follow.stop();
+    if (mode == FollowMode::Track) w.follow.track(w.track_input, s.sim.generation());
+    if (mode == FollowMode::Autofit) w.follow.autofit();
   }
   // "Move the view X cells every Z generations" (x right, y down).
   int v[3] = {int(w.track_input.dx), int(w.track_input.dy), int(w.track_input.generations)};
