@@ -28,7 +28,7 @@ Box edit_bounds(const Edit& edit) {
 
 bool apply_edit(ViewerState& s, const std::function<Edit(Engine&)>& op) {
   if (!s.sim.active()) return false;
-  try {
+  return s.attempt([&] {
     s.sim.edit_engine([&](Engine& e) {
       Edit edit = op(e);
       const Box touched = edit_bounds(edit);
@@ -36,11 +36,7 @@ bool apply_edit(ViewerState& s, const std::function<Edit(Engine&)>& op) {
         s.report("that edit is larger than the undo budget: undo history cleared", true);
       return touched;
     });
-    return true;
-  } catch (const std::exception& ex) {
-    s.report(ex.what(), true);
-    return false;
-  }
+  });
 }
 
 namespace {
@@ -77,7 +73,7 @@ bool replay(ViewerState& s, bool is_run, const Box& bounds,
 
 void flush_stroke(ViewerState& s) {
   if (!s.edit.stroke || s.edit.stroke_points.empty() || !s.sim.active()) return;
-  try {
+  s.attempt([&] {
     s.sim.edit_engine([&](Engine& e) {
       Box touched;
       for (const Cell& c : s.edit.stroke_points) {
@@ -90,9 +86,7 @@ void flush_stroke(ViewerState& s) {
       }
       return touched;
     });
-  } catch (const std::exception& ex) {
-    s.report(ex.what(), true);
-  }
+  });
   s.edit.stroke_points.clear();
 }
 

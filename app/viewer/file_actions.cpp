@@ -28,17 +28,15 @@ bool do_replace(ViewerState& s, const std::string& label,
                 const std::function<void(ViewerState&)>& replace, bool keep) {
   StateSnapshot before;
   const size_t lost = s.edit.history.undo_count() + s.edit.history.redo_count();
-  try {
+  const bool replaced = s.attempt([&] {
     if (keep) {
       before.grid = s.sim.state(&before.generation);
       before.rule = s.sim.rule();
       before.name = s.pattern_name;
     }
     replace(s);
-  } catch (const std::exception& ex) {
-    s.report(ex.what(), true);
-    return false;
-  }
+  });
+  if (!replaced) return false;
   if (keep) {
     s.edit.history.record_replace(std::move(before), label);
   } else {
@@ -80,15 +78,7 @@ FitCheck fit_for(const ViewerState& s, GridSize size) {
 
 bool replace_state(ViewerState& s, const std::string& label,
                    std::function<void(ViewerState&)> replace) {
-  if (!s.sim.active()) {
-    try {
-      replace(s);
-      return true;
-    } catch (const std::exception& ex) {
-      s.report(ex.what(), true);
-      return false;
-    }
-  }
+  if (!s.sim.active()) return s.attempt([&] { replace(s); });
   hold_still(s);
   const bool keep = s.edit.history.snapshot_fits(s.sim.width(), s.sim.height());
   const size_t steps = s.edit.history.undo_count() + s.edit.history.redo_count();
@@ -299,13 +289,7 @@ bool open_pattern(ViewerState& s, Pattern pattern, const std::string& name) {
 
 bool load_file(ViewerState& s, const std::string& path) {
   Pattern pattern;
-  try {
-    pattern = load_pattern_file(path);
-  } catch (const std::exception& ex) {
-    // ParseError's message already names file, line and column.
-    s.report(ex.what(), true);
-    return false;
-  }
+  if (!s.attempt([&] { pattern = load_pattern_file(path); })) return false;
   const std::string name = pattern.name.empty() ? fs::path(path).filename().string() : pattern.name;
   remember_file(s, path);
   const std::string rule = pattern.rule.to_string();
@@ -337,19 +321,10 @@ bool recreate_grid(ViewerState& s, GridSize size, Topology topology) {
 
 bool apply_rule_text(ViewerState& s, std::string_view text) {
   RuleSpec spec;
-  try {
-    spec = parse_rule(text);
-  } catch (const std::exception& ex) {
-    s.report(ex.what(), true);
-    return false;
-  }
+  if (!s.attempt([&] { spec = parse_rule(text); })) return false;
   if (!spec.bounds) {
-    try {
-      s.sim.set_rule(spec.rule);  // an engine may refuse it (e.g. no NVRTC to compile it)
-    } catch (const std::exception& ex) {
-      s.report(ex.what(), true);
-      return false;
-    }
+    // An engine may refuse the rule (e.g. no NVRTC to compile it).
+    if (!s.attempt([&] { s.sim.set_rule(spec.rule); })) return false;
     s.report("rule " + spec.rule.to_string());
     return true;
   }
@@ -405,13 +380,8 @@ GridSetup choose_view_grid(ViewerState& s, Pattern& pattern, const GridRequest& 
 }
 
 bool begin_paste_named(ViewerState& s, const std::string& name_or_path) {
-  try {
-    begin_paste(s, load_named_pattern(name_or_path));
-    return true;
-  } catch (const std::exception& ex) {
-    s.report(ex.what(), true);  // over the grid, as for a paste from the window
-    return false;
-  }
+  // A failure shows over the grid, as for a paste from the window.
+  return s.attempt([&] { begin_paste(s, load_named_pattern(name_or_path)); });
 }
 
 void remember_file(ViewerState& s, const std::string& name_or_path) {
@@ -449,15 +419,11 @@ Pattern pattern_for_save(ViewerState& s, bool selection_only) {
 }
 
 bool save_file(ViewerState& s, const std::string& path, bool selection_only) {
-  try {
+  return s.attempt([&] {
     const Pattern p = pattern_for_save(s, selection_only && !s.edit.selection.empty());
     save_pattern(p, path);
     s.report("saved " + std::to_string(p.population()) + " cells to " + path);
-    return true;
-  } catch (const std::exception& ex) {
-    s.report(ex.what(), true);
-    return false;
-  }
+  });
 }
 
 }  // namespace gpulife::app

@@ -302,11 +302,7 @@ void library_window(ViewerState& s) {
     if (clicked) {
       const LibraryEntry& e = entries[*clicked];
       if (ImGui::GetIO().KeyShift) {
-        try {
-          begin_paste(s, load_pattern_file(e.path));
-        } catch (const std::exception& ex) {
-          s.report(ex.what(), true);
-        }
+        s.attempt([&] { begin_paste(s, load_pattern_file(e.path)); });
       } else {
         load_from_library(s, e.path);
       }

@@ -126,4 +126,14 @@ void ViewerState::report(std::string text, bool error) {
   message_is_error = error;
 }
 
+bool ViewerState::attempt(const std::function<void()>& action) {
+  try {
+    action();
+    return true;
+  } catch (const std::exception& ex) {
+    report(ex.what(), true);
+    return false;
+  }
+}
+
 }  // namespace gpulife::app

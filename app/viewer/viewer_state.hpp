@@ -109,6 +109,9 @@ struct ViewerState {
 
   // Shows a message over the grid (errors stay until dismissed, and are written to stderr too).
   void report(std::string text, bool error = false);
+  // Runs `action`; false when it threw, after reporting the exception's message as an error (the
+  // message says what went wrong: a ParseError names file, line and column).
+  bool attempt(const std::function<void()>& action);
   Report reporter() {
     return [this](std::string text, bool error) { report(std::move(text), error); };
   }
