@@ -36,23 +36,15 @@ Json to_json(const RunReport& r) {
           {"output", r.output}};
 }
 
+// Every field under its own name.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ViewPhase, engine, width, height, frames, median_frame_ms,
+                                   median_draw_ms, ms_per_generation, gcells_per_second,
+                                   percent_of_limit, limit_gbytes_per_second, generation,
+                                   frames_per_second, generations_per_second, gens_per_frame,
+                                   pace, memory)
+
 Json to_json(const ViewPhase& p) {
-  return {{"engine", p.engine},
-          {"width", p.width},
-          {"height", p.height},
-          {"frames", p.frames},
-          {"median_frame_ms", p.median_frame_ms},
-          {"median_draw_ms", p.median_draw_ms},
-          {"ms_per_generation", p.ms_per_generation},
-          {"gcells_per_second", p.gcells_per_second},
-          {"percent_of_limit", p.percent_of_limit},
-          {"limit_gbytes_per_second", p.limit_gbytes_per_second},
-          {"generation", p.generation},
-          {"frames_per_second", p.frames_per_second},
-          {"generations_per_second", p.generations_per_second},
-          {"gens_per_frame", p.gens_per_frame},
-          {"pace", p.pace},
-          {"memory", p.memory}};
+  return Json(p);
 }
 
 Json to_json(const DemoStage& s) {
