@@ -15,18 +15,14 @@ namespace {
 
 const std::vector<Cell> kGlider = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
 
-ParseError parse_error(std::string_view text, uint64_t max_cells = kMaxPatternCells) {
-  return test::parse_error_of([&](std::string_view t) { parse_cells(t, "test.cells", max_cells); },
-                              text);
-}
+// Where and why reading a text fails.
+constexpr test::ReaderErrors parse_error{parse_cells, "test.cells"};
 
 TEST(CellsRead, GliderWithMetadata) {
   const Pattern p = parse_cells(
       "!Name: Glider\n!Author: Richard K. Guy\n!The smallest spaceship.\n!\n.O.\n..O\nOOO\n");
   EXPECT_EQ(p.cells(), kGlider);
-  EXPECT_EQ(p.name, "Glider");
-  EXPECT_EQ(p.author, "Richard K. Guy");
-  EXPECT_EQ(p.comments, (std::vector<std::string>{"The smallest spaceship.", ""}));
+  EXPECT_TRUE(test::has_metadata(p, "Glider", "Richard K. Guy", {"The smallest spaceship.", ""}));
   EXPECT_TRUE(p.rule.rule.is_life());
 }
 
@@ -101,10 +97,7 @@ TEST(CellsRoundTrip, RandomPatterns) {
     p.move_to_origin();
     p.name = std::to_string(trial) + " name";
     p.comments = {std::to_string(rng()) + " comment"};
-    const Pattern back = parse_cells(write_cells(p));
-    ASSERT_EQ(back.cells(), p.cells());
-    EXPECT_EQ(back.name, p.name);
-    EXPECT_EQ(back.comments, p.comments);
+    test::expect_round_trip(write_cells, parse_cells, p);
   }
 }
 

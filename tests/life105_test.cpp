@@ -14,18 +14,15 @@
 namespace gpulife {
 namespace {
 
-ParseError parse_error(std::string_view text) {
-  return test::parse_error_of([](std::string_view t) { parse_life105(t, "test.lif"); }, text);
-}
+// Where and why reading a text fails.
+constexpr test::ReaderErrors parse_error{parse_life105, "test.lif"};
 
 TEST(Life105Read, BlocksAtTheirPositions) {
   const Pattern p = parse_life105(
       "#Life 1.05\n#D Name: two\n#D Author: someone\n#D a note\n#R 23/36\n#P -1 -1\n.*\n*.*\n"
       "\n#P 10 20\n**\n");
   EXPECT_EQ(p.cells(), (std::vector<Cell>{{0, -1}, {-1, 0}, {1, 0}, {10, 20}, {11, 20}}));
-  EXPECT_EQ(p.name, "two");
-  EXPECT_EQ(p.author, "someone");
-  EXPECT_EQ(p.comments, std::vector<std::string>{"a note"});
+  EXPECT_TRUE(test::has_metadata(p, "two", "someone", {"a note"}));
   EXPECT_EQ(p.rule.to_string(), "B36/S23");
 }
 
@@ -42,7 +39,7 @@ TEST(Life105Read, AsGollyReadsIt) {
 }
 
 TEST(Life105Errors, SayWhereAndWhat) {
-  test::expect_located_errors([](std::string_view t) { return parse_error(t); },
+  test::expect_located_errors(parse_error,
                               {
                                   {"#Life 1.05\n#P 1\n*\n", 2, 4, "#P x y"},
                                   {"#Life 1.05\n#P a b\n*\n", 2, 4, "#P x y"},
@@ -74,12 +71,7 @@ TEST(Life105RoundTrip, RandomPatterns) {
     p.name = trial % 3 ? "n" : "";
     p.comments = {"c"};
     p.rule = trial % 4 ? RuleSpec{} : parse_rule("B36/S23:K40*,20");
-    const std::string text = write_life105(p);
-    const Pattern back = parse_life105(text);
-    ASSERT_EQ(back.cells(), p.cells()) << text;
-    EXPECT_EQ(back.rule, p.rule);
-    EXPECT_EQ(back.name, p.name);
-    EXPECT_EQ(back.comments, p.comments);
+    test::expect_round_trip(write_life105, parse_life105, p);
   }
 }
 

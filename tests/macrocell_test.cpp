@@ -15,9 +15,8 @@
 namespace gpulife {
 namespace {
 
-ParseError parse_error(std::string_view text) {
-  return test::parse_error_of([](std::string_view t) { parse_macrocell(t, "test.mc"); }, text);
-}
+// Where and why reading a text fails.
+constexpr test::ReaderErrors parse_error{parse_macrocell, "test.mc"};
 
 // A glider in the top-left leaf of a level-4 root (what bgolly writes for one).
 constexpr const char* kGlider = "[M2] (golly 3.3)\n#R B3/S23\n.*$..*$***$\n4 1 0 0 0\n";
@@ -48,9 +47,7 @@ TEST(MacrocellRead, MetadataRuleSuffixAndGeneration) {
       "#FRAMES 1 0 2^3\n.*$\n4 1 0 0 0\n");
   EXPECT_EQ(p.rule.to_string(), "B36/S23:T64,64");
   EXPECT_EQ(p.generation, 123456789012u);
-  EXPECT_EQ(p.name, "name");
-  EXPECT_EQ(p.author, "me");
-  EXPECT_EQ(p.comments, (std::vector<std::string>{"one", "two"}));
+  EXPECT_TRUE(test::has_metadata(p, "name", "me", {"one", "two"}));
   EXPECT_TRUE(parse_macrocell("[M2]\n#R B3/S23\n").empty());
 }
 
@@ -90,27 +87,26 @@ TEST(MacrocellRead, LifeHistoryStates) {
 
 TEST(MacrocellErrors, NodesLevelsAndStates) {
   test::expect_located_errors(
-      [](std::string_view t) { return parse_error(t); },
-      {
-          {"#R B3/S23\n", 1, 1, "[M2]"},
-          {"[M2]\n.*$\n4 1 2 0 0\n", 3, 5, "not defined before it"},
-          {"[M2]\n.*$\n5 1 0 0 0\n", 3, 3, "children must be of level 4"},
-          {"[M2]\n.*$\n4 1 0 0 0\n4 0 2 0 0\n", 4, 5, "children must be of level 3"},
-          {"[M2]\n.*$\n63 1 0 0 0\n", 3, 1, "impossible level 63"},
-          {"[M2]\n.*$\n0 1 0 0 0\n", 3, 1, "impossible level 0"},
-          {"[M2]\n.*$\n4 1 0 0\n", 3, 1, "five numbers"},
-          {"[M2]\n.*$\n4 1 x 0 0\n", 3, 5, "\"x\""},
-          {"[M2]\n.*$\n4 1 -1 0 0\n", 3, 5, "\"-1\""},
-          {"[M2]\n.*.*.*.*.$\n", 2, 9, "longer than 8"},
-          {"[M2]\n$$$$$$$$*$\n", 2, 9, "more than 8 rows"},
-          {"[M2]\n.*o\n", 2, 3, "'o'"},
-          {"[M2]\n#R B3/S23\n1 0 1 2 0\n", 3, 7, "state 2 does not exist"},
-          {"[M2]\n#R LifeHistory\n1 0 7 0 0\n", 3, 5, "state 7"},
-          {"[M2]\n#R LifeHistory\n1 0 6 0 0\n", 3, 5, "boundary"},
-          {"[M2]\n#R WireWorld\n", 2, 4, "WireWorld"},
-          {"[M2]\n#G -5\n", 2, 4, "generation"},
-          {"[M2]\nhello\n", 2, 1, "'h'"},
-      });
+      parse_error, {
+                       {"#R B3/S23\n", 1, 1, "[M2]"},
+                       {"[M2]\n.*$\n4 1 2 0 0\n", 3, 5, "not defined before it"},
+                       {"[M2]\n.*$\n5 1 0 0 0\n", 3, 3, "children must be of level 4"},
+                       {"[M2]\n.*$\n4 1 0 0 0\n4 0 2 0 0\n", 4, 5, "children must be of level 3"},
+                       {"[M2]\n.*$\n63 1 0 0 0\n", 3, 1, "impossible level 63"},
+                       {"[M2]\n.*$\n0 1 0 0 0\n", 3, 1, "impossible level 0"},
+                       {"[M2]\n.*$\n4 1 0 0\n", 3, 1, "five numbers"},
+                       {"[M2]\n.*$\n4 1 x 0 0\n", 3, 5, "\"x\""},
+                       {"[M2]\n.*$\n4 1 -1 0 0\n", 3, 5, "\"-1\""},
+                       {"[M2]\n.*.*.*.*.$\n", 2, 9, "longer than 8"},
+                       {"[M2]\n$$$$$$$$*$\n", 2, 9, "more than 8 rows"},
+                       {"[M2]\n.*o\n", 2, 3, "'o'"},
+                       {"[M2]\n#R B3/S23\n1 0 1 2 0\n", 3, 7, "state 2 does not exist"},
+                       {"[M2]\n#R LifeHistory\n1 0 7 0 0\n", 3, 5, "state 7"},
+                       {"[M2]\n#R LifeHistory\n1 0 6 0 0\n", 3, 5, "boundary"},
+                       {"[M2]\n#R WireWorld\n", 2, 4, "WireWorld"},
+                       {"[M2]\n#G -5\n", 2, 4, "generation"},
+                       {"[M2]\nhello\n", 2, 1, "'h'"},
+                   });
 }
 
 TEST(MacrocellWrite, RoundTripsCellsStatesAndPosition) {
@@ -120,15 +116,9 @@ TEST(MacrocellWrite, RoundTripsCellsStatesAndPosition) {
         "x = 4, y = 3, rule = LifeHistory\n.A2B$2.CD$3E!", "x = 0, y = 0\n!"}) {
     SCOPED_TRACE(rle);
     const Pattern p = parse_rle(rle);
-    const std::string text = write_macrocell(p);
-    const Pattern back = parse_macrocell(text);
-    EXPECT_TRUE(back.same_cells(p)) << text;
-    EXPECT_EQ(back.history(), p.history()) << text;
-    EXPECT_EQ(back.rule, p.rule);
-    EXPECT_EQ(back.generation, p.generation);
-    EXPECT_EQ(back.history_rule, p.history_rule);
+    const std::string text = test::expect_round_trip(write_macrocell, parse_macrocell, p);
     // A tree read back is written back the same.
-    EXPECT_EQ(write_macrocell(back), text);
+    EXPECT_EQ(write_macrocell(parse_macrocell(text)), text);
   }
 }
 

@@ -1,6 +1,6 @@
 // What the pattern readers' suites share: the ParseError a read throws, a table of malformed
-// inputs checked against the line, column and words of each error, and random soups to write
-// and read back.
+// inputs checked against the line, column and words of each error, a pattern's metadata, and
+// random soups to write and read back.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -14,6 +14,7 @@
 
 #include "core/error.hpp"
 #include "core/geometry.hpp"
+#include "core/pattern.hpp"
 
 namespace gpulife::test {
 
@@ -28,6 +29,17 @@ ParseError parse_error_of(Read&& read, std::string_view text) {
   ADD_FAILURE() << "no ParseError for:\n" << text;
   return ParseError("", 0, 0, "");
 }
+
+// One format's reader as its suite calls it: parse_error(text) is the ParseError reading `text`
+// throws, its message naming the file `source`.
+struct ReaderErrors {
+  Pattern (*read)(std::string_view text, std::string_view source, uint64_t max_cells);
+  std::string_view source;
+
+  ParseError operator()(std::string_view text, uint64_t max_cells = kMaxPatternCells) const {
+    return parse_error_of([&](std::string_view t) { read(t, source, max_cells); }, text);
+  }
+};
 
 // A malformed input, and where and why its error must point.
 struct ErrorCase {
@@ -53,6 +65,42 @@ void expect_located_errors(ErrorOf&& error_of, std::initializer_list<ErrorCase> 
     SCOPED_TRACE(c.text);
     EXPECT_TRUE(located_at(error_of(c.text), c.line, c.column, c.says));
   }
+}
+
+// Whether `p` carries this name, author and comments:
+// EXPECT_TRUE(has_metadata(p, "Glider", "Richard K. Guy", {"The smallest spaceship."})).
+inline ::testing::AssertionResult has_metadata(const Pattern& p, std::string_view name,
+                                               std::string_view author,
+                                               const std::vector<std::string>& comments) {
+  if (p.name == name && p.author == author && p.comments == comments)
+    return ::testing::AssertionSuccess();
+  auto listed = [](const std::vector<std::string>& lines) {
+    std::string out;
+    for (const std::string& line : lines) out += " \"" + line + "\"";
+    return out;
+  };
+  return ::testing::AssertionFailure()
+         << "name \"" << p.name << "\" (want \"" << name << "\"), author \"" << p.author
+         << "\" (want \"" << author << "\"), comments" << listed(p.comments) << " (want"
+         << listed(comments) << ")";
+}
+
+// Writes `p` with `write`, reads the text back with `read`, and checks that the cells, History
+// states, rule, generation and metadata came back; returns the text. A format that keeps no
+// author (say) round-trips patterns that have none.
+inline std::string expect_round_trip(std::string (*write)(const Pattern&),
+                                     Pattern (*read)(std::string_view, std::string_view, uint64_t),
+                                     const Pattern& p) {
+  const std::string text = write(p);
+  SCOPED_TRACE(text);
+  const Pattern back = read(text, {}, kMaxPatternCells);
+  EXPECT_EQ(back.cells(), p.cells());
+  EXPECT_EQ(back.history(), p.history());
+  EXPECT_EQ(back.history_rule, p.history_rule);
+  EXPECT_EQ(back.rule, p.rule);
+  EXPECT_EQ(back.generation, p.generation);
+  EXPECT_TRUE(has_metadata(back, p.name, p.author, p.comments));
+  return text;
 }
 
 // A soup for round trips: a rectangle of 1 to max_width by 1 to max_height cells, each alive

@@ -16,11 +16,8 @@ namespace {
 
 const std::vector<Cell> kGlider = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
 
-// Runs parse_rle expecting a ParseError; returns it so tests can check where and why.
-ParseError parse_error(std::string_view text, uint64_t max_cells = kMaxPatternCells) {
-  return test::parse_error_of([&](std::string_view t) { parse_rle(t, "test.rle", max_cells); },
-                              text);
-}
+// Where and why reading a text fails.
+constexpr test::ReaderErrors parse_error{parse_rle, "test.rle"};
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -68,9 +65,8 @@ TEST(RleRead, MetadataLines) {
   const Pattern p = parse_rle(
       "#N Gosper glider gun\n#O Bill Gosper\n#C First line\n#c  indented second\n#C\n"
       "x = 3, y = 3\nbo$2bo$3o!");
-  EXPECT_EQ(p.name, "Gosper glider gun");
-  EXPECT_EQ(p.author, "Bill Gosper");
-  EXPECT_EQ(p.comments, (std::vector<std::string>{"First line", " indented second", ""}));
+  EXPECT_TRUE(test::has_metadata(p, "Gosper glider gun", "Bill Gosper",
+                                 {"First line", " indented second", ""}));
 }
 
 TEST(RleRead, RuleLine) {
@@ -176,7 +172,7 @@ TEST(RleErrors, MultiStateLetterNamesTheLetterLineAndColumn) {
 
 TEST(RleErrors, UnsupportedRulePointsAtTheRuleText) {
   test::expect_located_errors(
-      [](std::string_view t) { return parse_error(t); },
+      parse_error,
       {{"x = 3, y = 3, rule = B3/S23/G4\n3o!", 1, 28, "B3/S23/G4"},  // the second '/'
        {"#N n\nx=3,y=3,rule=LifeSuper\n3o!", 2, 14, "LifeSuper"},
        {"x = 3, y = 3, rule = R2,C0,M1,S2..3,B3..3,NM\n3o!", 1, 22, "R2,C0,M1,S2..3,B3..3,NM"},
@@ -279,14 +275,7 @@ TEST(RleRoundTrip, RandomPatterns) {
     p.comments = {"comment " + std::to_string(rng()), "second line"};
     p.rule = trial % 4 ? RuleSpec{} : parse_rule("B36/S23:P400,300");
 
-    const std::string text = write_rle(p);
-    const Pattern back = parse_rle(text);
-    ASSERT_EQ(back.cells(), p.cells()) << text;
-    EXPECT_EQ(back.generation, p.generation);
-    EXPECT_EQ(back.name, p.name);
-    EXPECT_EQ(back.author, p.author);
-    EXPECT_EQ(back.comments, p.comments);
-    EXPECT_EQ(back.rule, p.rule);
+    const std::string text = test::expect_round_trip(write_rle, parse_rle, p);
 
     // Body lines (after the header) are at most 70 characters.
     bool in_body = false;
@@ -349,7 +338,7 @@ TEST(RleHistory, OtherHistoryRulesAndRefusedStates) {
             parse_rule("B36/S23").rule);
   EXPECT_EQ(parse_rle("x = 1, y = 1, rule = HighLifeHistory\nA!").rule.rule,
             parse_rule("B36/S23").rule);
-  test::expect_located_errors([](std::string_view t) { return parse_error(t); },
+  test::expect_located_errors(parse_error,
                               {{"x = 3, y = 1, rule = LifeHistory\nA.F!", 2, 3, "boundary"},
                                {"x = 3, y = 1, rule = LifeHistory\nAG!", 2, 2, "state 7"}});
   // Without a History rule the letters stay refused as multi-state.
