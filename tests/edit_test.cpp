@@ -15,11 +15,7 @@
 namespace gpulife {
 namespace {
 
-using testing::CountingEngine;
-using testing::cpu_engine_names;
-using testing::make_loaded;
-using testing::random_grid;
-using testing::state;
+using namespace testing;
 
 int64_t chebyshev(Cell a, Cell b) {
   return std::max(std::abs(a.x - b.x), std::abs(a.y - b.y));
@@ -61,10 +57,7 @@ TEST(LineCells, ReversedLineCoversTheSameCountAndEnds) {
 
 // --- Operations on each CPU engine (byte-per-cell and bit-packed) ---
 
-class EditOnEngine : public ::testing::TestWithParam<std::string> {
- protected:
-  std::unique_ptr<Engine> engine(const Grid& g) { return make_loaded(GetParam(), g); }
-};
+class EditOnEngine : public OnEachCpuEngine {};
 
 TEST_P(EditOnEngine, DrawLineSetsExactlyTheLineInEveryOctant) {
   for (int64_t dy = -20; dy <= 20; dy += 5) {

@@ -1,6 +1,8 @@
 // Test doubles and helpers shared by the edit and history suites.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -120,6 +122,13 @@ inline std::vector<std::string> cpu_engine_names() {
     if (registry.unavailable_reason(info.name).empty()) names.push_back(info.name);
   return names;
 }
+
+// A suite run once for each of cpu_engine_names(): engine(grid) is this run's engine, loaded
+// with `grid`.
+class OnEachCpuEngine : public ::testing::TestWithParam<std::string> {
+ protected:
+  std::unique_ptr<Engine> engine(const Grid& g) { return make_loaded(GetParam(), g); }
+};
 
 inline Grid random_grid(int64_t w, int64_t h, double density, uint64_t seed) {
   Grid g(w, h);

@@ -14,11 +14,7 @@
 namespace gpulife {
 namespace {
 
-using testing::CountingEngine;
-using testing::cpu_engine_names;
-using testing::make_loaded;
-using testing::random_grid;
-using testing::state;
+using namespace testing;
 
 Grid with_glider(int64_t w, int64_t h) {
   Grid g(w, h);
@@ -27,10 +23,7 @@ Grid with_glider(int64_t w, int64_t h) {
   return g;
 }
 
-class HistoryOnEngine : public ::testing::TestWithParam<std::string> {
- protected:
-  std::unique_ptr<Engine> engine(const Grid& g) { return make_loaded(GetParam(), g); }
-};
+class HistoryOnEngine : public OnEachCpuEngine {};
 
 TEST_P(HistoryOnEngine, UndoAndRedoWalkThroughEveryState) {
   auto e = engine(random_grid(64, 48, 0.3, 1));
@@ -122,8 +115,7 @@ INSTANTIATE_TEST_SUITE_P(CpuEngines, HistoryOnEngine, ::testing::ValuesIn(cpu_en
                          test::EngineParamName());
 
 TEST(History, EditsWhileRunningFoldIntoTheRun) {
-  auto e = make_reference_engine();
-  e->load(with_glider(32, 32));
+  auto e = make_loaded("reference", with_glider(32, 32));
   const Grid start = state(*e);
   History h;
   h.begin_run(*e);
@@ -141,8 +133,7 @@ TEST(History, EditsWhileRunningFoldIntoTheRun) {
 }
 
 TEST(History, RunThatChangedNothingIsDropped) {
-  auto e = make_reference_engine();
-  e->load(with_glider(16, 16));
+  auto e = make_loaded("reference", with_glider(16, 16));
   History h;
   h.record(draw_cell(*e, {0, 0}, true));
   h.begin_run(*e);
@@ -157,8 +148,7 @@ TEST(History, RunThatChangedNothingIsDropped) {
 }
 
 TEST(History, UndoWhileRunningEndsTheRunFirst) {
-  auto e = make_reference_engine();
-  e->load(with_glider(16, 16));
+  auto e = make_loaded("reference", with_glider(16, 16));
   const Grid start = state(*e);
   History h;
   h.begin_run(*e);
@@ -170,8 +160,7 @@ TEST(History, UndoWhileRunningEndsTheRunFirst) {
 }
 
 TEST(History, NewEditClearsRedoAndEmptyEditsAreIgnored) {
-  auto e = make_reference_engine();
-  e->load(Grid(16, 16));
+  auto e = make_loaded("reference", Grid(16, 16));
   History h;
   h.record(draw_cell(*e, {1, 1}, true));
   h.record(draw_cell(*e, {2, 2}, true));
@@ -225,8 +214,7 @@ TEST(History, UndoAndRedoBoundsAreTheBoxesTheStepsWrite) {
 }
 
 TEST(History, MemoryStaysWithinTheBudgetDroppingTheOldestFirst) {
-  auto e = make_reference_engine();
-  e->load(Grid(256, 256));
+  auto e = make_loaded("reference", Grid(256, 256));
   // Each filled 64 x 64 block records a 64 x 64 before and after: 2 * 64 * 8 bytes of words.
   History h(16 * 1024);
   EXPECT_EQ(h.budget(), 16u * 1024u);
@@ -249,8 +237,7 @@ TEST(History, MemoryStaysWithinTheBudgetDroppingTheOldestFirst) {
 }
 
 TEST(History, AnEditLargerThanTheBudgetClearsTheHistory) {
-  auto e = make_reference_engine();
-  e->load(Grid(512, 512));
+  auto e = make_loaded("reference", Grid(512, 512));
   History h(8 * 1024);
   EXPECT_TRUE(h.record(draw_cell(*e, {1, 1}, true)));
   EXPECT_FALSE(h.record(random_fill(*e, Box{0, 0, 511, 511}, 0.5, 1)));
@@ -259,8 +246,7 @@ TEST(History, AnEditLargerThanTheBudgetClearsTheHistory) {
 }
 
 TEST(History, ARunTooLargeForTheBudgetIsNotRecorded) {
-  auto e = make_reference_engine();
-  e->load(with_glider(1024, 1024));  // a 128 KiB snapshot
+  auto e = make_loaded("reference", with_glider(1024, 1024));  // a 128 KiB snapshot
   History h(64 * 1024);
   h.record(draw_cell(*e, {500, 500}, true));
   EXPECT_FALSE(h.begin_run(*e));
@@ -274,8 +260,7 @@ TEST(History, ARunTooLargeForTheBudgetIsNotRecorded) {
 }
 
 TEST(History, RunSnapshotsAreCountedAndRedoIsGivenUpWhenTwoDoNotFit) {
-  auto e = make_reference_engine();
-  e->load(with_glider(1024, 1024));
+  auto e = make_loaded("reference", with_glider(1024, 1024));
   const size_t snapshot = 1024u * 1024u / 8;
   const Grid start = state(*e);
   {
@@ -305,8 +290,7 @@ TEST(History, RunSnapshotsAreCountedAndRedoIsGivenUpWhenTwoDoNotFit) {
 }
 
 TEST(History, SetBudgetEvictsAtOnceAndClearEmpties) {
-  auto e = make_reference_engine();
-  e->load(Grid(128, 128));
+  auto e = make_loaded("reference", Grid(128, 128));
   History h;
   EXPECT_EQ(h.budget(), History::kDefaultBudget);
   for (int i = 0; i < 10; ++i) h.record(draw_line(*e, {0, i}, {127, i}, true));
