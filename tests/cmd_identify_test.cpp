@@ -5,6 +5,9 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "app/json.hpp"
 #include "cmd_test_support.hpp"
@@ -31,32 +34,37 @@ std::map<std::string, std::string> lines_of(const std::string& out) {
 }
 
 TEST(CmdIdentifyTest, SpaceshipsOscillatorsAndStillLifes) {
-  std::string out;
-  ASSERT_EQ(run_gpulife({"identify", "lwss"}, &out), 0);
-  EXPECT_EQ(test::mismatched_entries(lines_of(out), {{"pattern", "Lightweight spaceship"},
-                                                     {"rule", "B3/S23"},
-                                                     {"type", "spaceship"},
-                                                     {"period", "4"},
-                                                     {"displacement", "(-2, 0)"},
-                                                     {"speed", "c/2 orthogonal"},
-                                                     {"heat", "11"}}),
-            "");
-  ASSERT_EQ(run_gpulife({"identify", std::string(GPULIFE_ASSETS) + "/patterns/glider.rle"}, &out),
-            0);
-  EXPECT_EQ(test::mismatched_entries(lines_of(out),
-                                     {{"displacement", "(1, 1)"}, {"speed", "c/4 diagonal"}}),
-            "");
-  ASSERT_EQ(run_gpulife({"identify", "pulsar"}, &out), 0);
-  EXPECT_EQ(test::mismatched_entries(lines_of(out), {{"type", "oscillator"},
-                                                     {"period", "3"},
-                                                     {"displacement", "(0, 0)"},
-                                                     {"population min", "48"},
-                                                     {"population max", "72"},
-                                                     {"rotor cells", "64"},
-                                                     {"stator cells", "24"}}),
-            "");
-  ASSERT_EQ(run_gpulife({"identify", "beehive"}, &out), 0);
-  EXPECT_EQ(lines_of(out)["type"], "still life");
+  struct Case {
+    std::string pattern;  // a name from the library or a file
+    std::vector<std::pair<std::string, std::string>> want;
+  };
+  const std::vector<Case> cases = {
+      {"lwss",
+       {{"pattern", "Lightweight spaceship"},
+        {"rule", "B3/S23"},
+        {"type", "spaceship"},
+        {"period", "4"},
+        {"displacement", "(-2, 0)"},
+        {"speed", "c/2 orthogonal"},
+        {"heat", "11"}}},
+      {std::string(GPULIFE_ASSETS) + "/patterns/glider.rle",
+       {{"displacement", "(1, 1)"}, {"speed", "c/4 diagonal"}}},
+      {"pulsar",
+       {{"type", "oscillator"},
+        {"period", "3"},
+        {"displacement", "(0, 0)"},
+        {"population min", "48"},
+        {"population max", "72"},
+        {"rotor cells", "64"},
+        {"stator cells", "24"}}},
+      {"beehive", {{"type", "still life"}}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.pattern);
+    std::string out;
+    ASSERT_EQ(run_gpulife({"identify", c.pattern}, &out), 0);
+    EXPECT_EQ(test::mismatched_entries(lines_of(out), c.want), "");
+  }
 }
 
 TEST(CmdIdentifyTest, NoneFoundWithinTheLimitAndARuleOverride) {

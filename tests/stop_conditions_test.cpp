@@ -43,20 +43,25 @@ StopEvent run_until_stop(const Pattern& pattern, StopConditions& stop, uint64_t 
   return {};
 }
 
+// Stop conditions with these settings and nothing seen yet.
+StopConditions stopping(const StopSettings& settings) {
+  StopConditions stop;
+  stop.settings = settings;
+  return stop;
+}
+
 Pattern library(const std::string& name) {
   return load_pattern_file(fs::path(GPULIFE_ASSETS) / "patterns" / (name + ".rle"));
 }
 
 TEST(StopConditions, DiesAtTheGenerationTheLastCellDies) {
-  StopConditions stop;
-  stop.settings.when_dies = true;
+  StopConditions stop = stopping({.when_dies = true});
   const StopEvent e = run_until_stop(library("diehard"), stop, 1, 200);
   EXPECT_EQ(e.reason, StopReason::Died);
   EXPECT_EQ(e.generation, 130u);
   EXPECT_EQ(describe(e), "died at generation 130");
   // In steps of 16 it is seen at the first sample after that.
-  StopConditions coarse;
-  coarse.settings.when_dies = true;
+  StopConditions coarse = stopping({.when_dies = true});
   EXPECT_EQ(run_until_stop(library("diehard"), coarse, 16, 200).generation, 144u);
 }
 
@@ -66,21 +71,18 @@ TEST(StopConditions, StillIsExactEvenInLargeSteps) {
   const Pattern l = parse_rle("x = 2, y = 2\n2o$o!");
   for (uint64_t step : {1u, 5u}) {
     SCOPED_TRACE(step);
-    StopConditions stop;
-    stop.settings.when_still = true;
+    StopConditions stop = stopping({.when_still = true});
     const StopEvent e = run_until_stop(l, stop, step, 100);
     EXPECT_EQ(e.reason, StopReason::Still);
     EXPECT_EQ(e.generation, step == 1 ? 2u : 5u);
   }
   // An oscillator is never still.
-  StopConditions stop;
-  stop.settings.when_still = true;
+  StopConditions stop = stopping({.when_still = true});
   EXPECT_FALSE(run_until_stop(library("blinker"), stop, 1, 50));
 }
 
 TEST(StopConditions, PeriodicWithItsPeriodAndMotion) {
-  StopConditions stop;
-  stop.settings.when_periodic = true;
+  StopConditions stop = stopping({.when_periodic = true});
   const StopEvent p = run_until_stop(library("pulsar"), stop, 1, 50);
   EXPECT_EQ(p.reason, StopReason::Periodic);
   EXPECT_EQ(p.generation, 3u);
@@ -106,8 +108,7 @@ TEST(StopConditions, PeriodicWithItsPeriodAndMotion) {
 }
 
 TEST(StopConditions, UntilGenerationStopsExactlyThereAndOnlyOnce) {
-  StopConditions stop;
-  stop.settings.at_generation = 100;
+  StopConditions stop = stopping({.at_generation = 100});
   EXPECT_EQ(stop.limit_step(90, 16), 10u);
   EXPECT_EQ(stop.limit_step(0, 16), 16u);
   EXPECT_EQ(stop.limit_step(100, 16), 16u);  // past it: running on is allowed
@@ -121,8 +122,7 @@ TEST(StopConditions, UntilGenerationStopsExactlyThereAndOnlyOnce) {
 }
 
 TEST(StopConditions, UndoForgetsWhatWasSeen) {
-  StopConditions stop;
-  stop.settings.when_periodic = true;
+  StopConditions stop = stopping({.when_periodic = true});
   CellStats a;
   a.population = 3;
   a.shape_known = true;
@@ -137,8 +137,7 @@ TEST(StopConditions, UndoForgetsWhatWasSeen) {
 }
 
 TEST(StopConditions, MemoryIsBounded) {
-  StopConditions stop;
-  stop.settings.when_periodic = true;
+  StopConditions stop = stopping({.when_periodic = true});
   CellStats s;
   s.shape_known = true;
   s.population = 1;

@@ -4,12 +4,12 @@
 
 #include <cctype>
 #include <filesystem>
-#include <initializer_list>
 #include <map>
 #include <random>
 #include <string>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 #include "core/error.hpp"
 
@@ -42,7 +42,7 @@ std::string error_of(F&& f) {
 // line each; empty when all match, so EXPECT_EQ(mismatched_entries(...), "") names every miss.
 inline std::string mismatched_entries(
     const std::map<std::string, std::string>& got,
-    std::initializer_list<std::pair<std::string, std::string>> want) {
+    const std::vector<std::pair<std::string, std::string>>& want) {
   std::string out;
   for (const auto& [key, value] : want) {
     const auto it = got.find(key);

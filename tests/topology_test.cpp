@@ -41,34 +41,32 @@ TEST(Topology, PlaneEdgesAreDead) {
             (Rows{"000000", "0ABCD0", "0EFGH0", "0IJKL0", "000000"}));
 }
 
-TEST(Topology, TorusMatchesGollysDiagrams) {
-  EXPECT_EQ(diagram(suffix_topology("T4,3"), 4, 3),
-            (Rows{"LIJKLI", "DABCDA", "HEFGHE", "LIJKLI", "DABCDA"}));
-  EXPECT_EQ(diagram(suffix_topology("T4+1,3"), 4, 3),
-            (Rows{"KLIJKL", "DABCDA", "HEFGHE", "LIJKLI", "ABCDAB"}));
-  EXPECT_EQ(diagram(suffix_topology("T4,3+1"), 4, 3),
-            (Rows{"HIJKLA", "LABCDE", "DEFGHI", "HIJKLA", "LABCDE"}));
-}
-
-TEST(Topology, KleinBottleMatchesGollysDiagrams) {
-  EXPECT_EQ(diagram(suffix_topology("K4*,3"), 4, 3),
-            (Rows{"ILKJIL", "DABCDA", "HEFGHE", "LIJKLI", "ADCBAD"}));
-  EXPECT_EQ(diagram(suffix_topology("K4,3*"), 4, 3),
-            (Rows{"DIJKLA", "LABCDI", "HEFGHE", "DIJKLA", "LABCDI"}));
-  // A shifted twist is where bgolly 3.3 (the oracle, see bounded_grids_test) and the help's
-  // drawings part: bgolly joins the twisted edges one cell the other way round, e.g. the help
-  // draws "JILKJI" above :K4*+1,3 and "FJKLD" above :K3,4*+1. The engines follow bgolly.
-  EXPECT_EQ(diagram(suffix_topology("K4*+1,3"), 4, 3),
-            (Rows{"LKJILK", "DABCDA", "HEFGHE", "LIJKLI", "DCBADC"}));
-  EXPECT_EQ(diagram(suffix_topology("K3,4*+1"), 3, 4),
-            (Rows{"LJKLJ", "IABCG", "FDEFD", "CGHIA", "LJKLJ", "IABCG"}));
-}
-
-TEST(Topology, CrossSurfaceAndSphereMatchGollysDiagrams) {
-  EXPECT_EQ(diagram(suffix_topology("C4,3"), 4, 3),
-            (Rows{"ALKJID", "LABCDI", "HEFGHE", "DIJKLA", "IDCBAL"}));
-  EXPECT_EQ(diagram(suffix_topology("S3"), 3, 3),
-            (Rows{"AADGC", "AABCG", "BDEFH", "CGHII", "GCFII"}));
+// The cells each suffix joins across the edges, as the diagrams of Golly's help show them.
+TEST(Topology, BoundedSurfacesMatchGollysDiagrams) {
+  struct Case {
+    const char* suffix;
+    int64_t w, h;
+    Rows rows;
+  };
+  const std::vector<Case> cases = {
+      {"T4,3", 4, 3, {"LIJKLI", "DABCDA", "HEFGHE", "LIJKLI", "DABCDA"}},
+      {"T4+1,3", 4, 3, {"KLIJKL", "DABCDA", "HEFGHE", "LIJKLI", "ABCDAB"}},
+      {"T4,3+1", 4, 3, {"HIJKLA", "LABCDE", "DEFGHI", "HIJKLA", "LABCDE"}},
+      {"K4*,3", 4, 3, {"ILKJIL", "DABCDA", "HEFGHE", "LIJKLI", "ADCBAD"}},
+      {"K4,3*", 4, 3, {"DIJKLA", "LABCDI", "HEFGHE", "DIJKLA", "LABCDI"}},
+      // A shifted twist is where bgolly 3.3 (the oracle, see bounded_grids_test) and the help's
+      // drawings part: bgolly joins the twisted edges one cell the other way round, e.g. the
+      // help draws "JILKJI" above :K4*+1,3 and "FJKLD" above :K3,4*+1. The engines follow
+      // bgolly.
+      {"K4*+1,3", 4, 3, {"LKJILK", "DABCDA", "HEFGHE", "LIJKLI", "DCBADC"}},
+      {"K3,4*+1", 3, 4, {"LJKLJ", "IABCG", "FDEFD", "CGHIA", "LJKLJ", "IABCG"}},
+      {"C4,3", 4, 3, {"ALKJID", "LABCDI", "HEFGHE", "DIJKLA", "IDCBAL"}},
+      {"S3", 3, 3, {"AADGC", "AABCG", "BDEFH", "CGHII", "GCFII"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.suffix);
+    EXPECT_EQ(diagram(suffix_topology(c.suffix), c.w, c.h), c.rows);
+  }
 }
 
 TEST(Topology, TubeWrapsOneAxisOnly) {
