@@ -7,27 +7,23 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <filesystem>
 #include <thread>
 
 #include "app/viewer/input_tools.hpp"
 #include "app/viewer/viewer_state.hpp"
 #include "core/rule.hpp"
+#include "viewer_test_support.hpp"
 
 namespace gpulife::app {
 namespace {
 
-namespace fs = std::filesystem;
-
 class CompareTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    setenv("XDG_CONFIG_HOME", (fs::temp_directory_path() / "gpulife_compare_test_cfg").c_str(), 1);
+    keep_config_in_temp("gpulife_compare_test_cfg");
     Grid soup(96, 80, Topology::Torus);
     soup.randomize(0.4, 7);
-    state.camera.set_viewport(1000, 800);
-    state.camera.set_view({48, 40}, 10.0);
-    state.sim.start("reference", soup, Rule::life());
+    start_in_view(state, soup, {48, 40});
     state.sim.pace = PaceSettings{PaceMode::PerFrame, 5, 60.0};
     state.compare.check_every = 10;
   }

@@ -25,6 +25,8 @@
 #include "core/pattern_io.hpp"
 #include "core/reference_engine.hpp"
 #include "edit_test_support.hpp"
+#include "reference_runs.hpp"
+#include "viewer_test_support.hpp"
 
 namespace gpulife::app {
 namespace {
@@ -34,11 +36,8 @@ namespace fs = std::filesystem;
 class EditToolTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    // Recent files must not land in the user's config folder.
-    setenv("XDG_CONFIG_HOME", (fs::temp_directory_path() / "gpulife_edit_test_cfg").c_str(), 1);
-    state.camera.set_viewport(1000, 800);
-    state.camera.set_view({32, 32}, 10.0);
-    state.sim.start("reference", Grid(64, 64), Rule::life());
+    keep_config_in_temp("gpulife_edit_test_cfg");
+    start_in_view(state, Grid(64, 64), {32, 32});
   }
   void TearDown() override { state.sim.stop(); }
 
@@ -457,12 +456,7 @@ TEST_F(EditToolTest, UndoAndRedoOfEditsRestoreOnlyTheirRectangle) {
   EXPECT_EQ(grid(), before);
 
   // The restored engine evolves exactly as the reference engine does from the same cells.
-  auto reference = make_reference_engine();
-  reference->set_rule(Rule::life());
-  reference->load(before);
-  reference->step(20);
-  Grid expected;
-  reference->store(expected);
+  const Grid expected = test::reference_after(before, Rule::life(), 20);
   state.sim.request_step(20);
   settle();
   EXPECT_EQ(grid(), expected);

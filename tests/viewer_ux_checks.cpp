@@ -8,7 +8,6 @@
 
 #include <cctype>
 #include <chrono>
-#include <filesystem>
 #include <functional>
 #include <string>
 #include <thread>
@@ -22,11 +21,10 @@
 #include "core/error.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "viewer_test_support.hpp"
 
 namespace gpulife::app {
 namespace {
-
-namespace fs = std::filesystem;
 
 KeyEvent press(int key, int mods = 0) {
   return {key, GLFW_PRESS, mods};
@@ -118,10 +116,8 @@ TEST(KeyRouting, TheViewerHearsTheReleaseOfEveryPressItHeard) {
 class ViewerKeysTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    setenv("XDG_CONFIG_HOME", (fs::temp_directory_path() / "gpulife_ux_test_cfg").c_str(), 1);
-    state.camera.set_viewport(1000, 800);
-    state.camera.set_view({32, 32}, 10.0);
-    state.sim.start("reference", Grid(64, 64), Rule::life());
+    keep_config_in_temp("gpulife_ux_test_cfg");
+    start_in_view(state, Grid(64, 64), {32, 32});
     Pattern blinker({{30, 31}, {31, 31}, {32, 31}});
     state.sim.with_engine([&](Engine& e) {
       Grid g(64, 64);

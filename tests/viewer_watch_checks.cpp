@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <filesystem>
 #include <thread>
 
 #include <unistd.h>
@@ -16,11 +15,11 @@
 #include "core/pattern_io.hpp"
 #include "core/reference_engine.hpp"
 #include "tests/reference_runs.hpp"
+#include "viewer_test_support.hpp"
 
 namespace gpulife::app {
 namespace {
 
-namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
 Grid grid_with(const std::string& name, int64_t side, Cell at = {-1, -1}) {
@@ -37,7 +36,7 @@ Grid grid_with(const std::string& name, int64_t side, Cell at = {-1, -1}) {
 class WatchTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    setenv("XDG_CONFIG_HOME", (fs::temp_directory_path() / "gpulife_watch_test_cfg").c_str(), 1);
+    keep_config_in_temp("gpulife_watch_test_cfg");
     state.camera.set_viewport(1000, 800);
   }
   void TearDown() override {
@@ -66,6 +65,14 @@ class WatchTest : public ::testing::Test {
     state.sim.pace = PaceSettings{PaceMode::PerFrame, gens_per_frame, 0};
     state.sim.running = true;
   }
+  // Runs at `gens_per_frame` until the generation reaches `generation`, then pauses; false when
+  // it did not get there in time.
+  bool run_until(int gens_per_frame, uint64_t generation) {
+    run_at(gens_per_frame);
+    const bool reached = frames_until([&] { return state.sim.generation() >= generation; });
+    state.sim.running = false;
+    return reached;
+  }
 
   ViewerState state;
 };
@@ -93,9 +100,7 @@ TEST_F(WatchTest, ANewStartAddsNoSampleBeforeItsFirstStep) {
   const Grid start = grid_with("r_pentomino", 96);
   state.sim.start("reference", start, Rule::life());
   state.watch.show_graph = true;
-  run_at(3);
-  ASSERT_TRUE(frames_until([&] { return state.sim.generation() >= 30; }));
-  state.sim.running = false;
+  ASSERT_TRUE(run_until(3, 30));
   ASSERT_FALSE(state.watch.graph.samples().empty());
   state.sim.start("cpu-simd", start, Rule::life());  // paused: nothing steps
   state.watch.graph.clear();
@@ -112,9 +117,7 @@ TEST_F(WatchTest, GraphCountsMatchTheReferenceEngine) {
     state.sim.start(engine, start, Rule::life());
     state.watch.graph.clear();
     state.watch.show_graph = true;
-    run_at(3);
-    ASSERT_TRUE(frames_until([&] { return state.sim.generation() >= 90; }));
-    state.sim.running = false;
+    ASSERT_TRUE(run_until(3, 90));
     const auto& samples = state.watch.graph.samples();
     ASSERT_GE(samples.size(), 5u);
     size_t with_changes = 0;
@@ -136,15 +139,11 @@ TEST_F(WatchTest, GraphStaysRightAcrossASwitchARuleChangeAndUndo) {
   const Grid start = grid_with("acorn", 200);
   state.sim.start("reference", start, Rule::life());
   state.watch.show_graph = true;
-  run_at(2);
-  ASSERT_TRUE(frames_until([&] { return state.sim.generation() >= 40; }));
-  state.sim.running = false;
+  ASSERT_TRUE(run_until(2, 40));
   state.sim.backend().cancel();
   state.sim.switch_engine("cpu-simd");
   const uint64_t switched = state.sim.generation();
-  run_at(2);
-  ASSERT_TRUE(frames_until([&] { return state.sim.generation() >= switched + 30; }));
-  state.sim.running = false;
+  ASSERT_TRUE(run_until(2, switched + 30));
   for (const GraphSample& s : state.watch.graph.samples()) {
     SCOPED_TRACE(s.generation);
     const Counts want = reference_counts(start, Rule::life(), s.generation);
@@ -159,9 +158,7 @@ TEST_F(WatchTest, GraphStaysRightAcrossASwitchARuleChangeAndUndo) {
   uint64_t change_generation = 0;
   at_change = state.sim.state(&change_generation);
   state.sim.set_rule(parse_rule("B36/S23").rule);
-  run_at(2);
-  ASSERT_TRUE(frames_until([&] { return state.sim.generation() >= change_generation + 20; }));
-  state.sim.running = false;
+  ASSERT_TRUE(run_until(2, change_generation + 20));
   size_t after_change = 0;
   for (const GraphSample& s : state.watch.graph.samples()) {
     if (s.generation <= change_generation) continue;
@@ -274,9 +271,7 @@ TEST_F(WatchTest, TrackMovesTheViewWithTheShip) {
   frame();
   ASSERT_TRUE(track_identified(state));
   EXPECT_EQ(state.watch.follow.speed(), (TrackSpeed{-2, 0, 4}));
-  run_at(4);
-  ASSERT_TRUE(frames_until([&] { return state.sim.generation() >= 80; }));
-  state.sim.running = false;
+  ASSERT_TRUE(run_until(4, 80));
   state.sim.backend().cancel();
   frame();
   const uint64_t g = state.sim.generation();
@@ -292,9 +287,7 @@ TEST_F(WatchTest, AutofitKeepsAGrowingPatternInViewUntilTheUserPans) {
   state.sim.start("cpu-simd", grid_with("gosper_glider_gun", 800), Rule::life());
   state.camera.set_view({400, 400}, 16.0);
   state.watch.follow.autofit();
-  run_at(8);
-  ASSERT_TRUE(frames_until([&] { return state.sim.generation() >= 400; }));
-  state.sim.running = false;
+  ASSERT_TRUE(run_until(8, 400));
   state.sim.backend().cancel();
   for (int i = 0; i < 60; ++i) frame();  // the view glides in
   const Box live = live_bounds(state.sim.state());
@@ -314,9 +307,7 @@ TEST_F(WatchTest, TheHistoryPlaneHoldsEveryCellEverAlive) {
   state.sim.start("cpu-simd", start, Rule::life());
   ASSERT_TRUE(set_theme(state, ColourTheme::History));
   EXPECT_TRUE(state.sim.history_on());
-  run_at(3);
-  ASSERT_TRUE(frames_until([&] { return state.sim.generation() >= 30; }));
-  state.sim.running = false;
+  ASSERT_TRUE(run_until(3, 30));
   state.sim.backend().cancel();
   uint64_t generation = 0;
   state.sim.state(&generation);

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,11 +15,10 @@
 #include "app/viewer/viewer_state.hpp"
 #include "app/viewer/watch_options.hpp"
 #include "core/pattern_io.hpp"
+#include "viewer_test_support.hpp"
 
 namespace gpulife::app {
 namespace {
-
-namespace fs = std::filesystem;
 
 Camera camera_at(Vec2d center, double zoom) {
   Camera c;
@@ -247,7 +245,7 @@ TEST(WatchOptions, BadValuesNameTheOption) {
 class WatchOptionsApplied : public ::testing::Test {
  protected:
   void SetUp() override {
-    setenv("XDG_CONFIG_HOME", (fs::temp_directory_path() / "gpulife_watch_logic_cfg").c_str(), 1);
+    keep_config_in_temp("gpulife_watch_logic_cfg");
     state.camera.set_viewport(1000, 800);
     Grid g(64, 64);
     g.place(load_named_pattern("glider"), Cell{10, 10});
