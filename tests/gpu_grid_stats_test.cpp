@@ -13,6 +13,7 @@
 #include "gpu/gpu_engines.hpp"
 #include "gpu/grid_stats.hpp"
 #include "tests/gpu_test_support.hpp"
+#include "tests/reference_runs.hpp"
 
 namespace gpulife {
 namespace {
@@ -32,8 +33,7 @@ TEST(GpuGridStats, EveryEngineCountsLikeTheReference) {
   for (const Topology topology : {Topology::Plane, Topology::Torus}) {
     for (const auto [w, h] :
          std::vector<std::pair<int64_t, int64_t>>{{1, 1}, {63, 5}, {200, 131}, {1000, 300}}) {
-      Grid start(w, h, topology);
-      start.randomize(0.3, 7);
+      const Grid start = test::soup(w, h, topology, 7, 0.3);
       auto ref = make_reference_engine();
       ref->load(start);
       ref->step(20);
@@ -62,8 +62,7 @@ TEST(GpuGridStats, EveryEngineCountsLikeTheReference) {
 
 TEST(GpuGridStats, ChangesAreKnownOnlyRightAfterASingleGeneration) {
   REQUIRE_DEVICE();
-  Grid start(300, 200);
-  start.randomize(0.4, 3);
+  const Grid start = test::soup(300, 200, Topology::Plane, 3, 0.4);
   for (const std::string& name : gl_shared_gpu_engine_names()) {
     SCOPED_TRACE(name);
     auto engine = gpu::make_gpu_engine(name);

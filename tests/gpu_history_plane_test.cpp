@@ -30,8 +30,7 @@ TEST(GpuHistoryPlane, HoldsEveryCellEverAlive) {
   REQUIRE_DEVICE();
   for (const Topology topo : {Topology::Torus, Topology::Plane})
     for (const auto [w, h] : std::vector<std::pair<int64_t, int64_t>>{{64, 64}, {200, 131}}) {
-      Grid start(w, h, topo);
-      start.randomize(0.3, 5);
+      const Grid start = test::soup(w, h, topo, 5, 0.3);
       for (const uint64_t gens : {1u, 16u, 37u}) {
         const Grid want = reference_history(start, gens);
         for (const std::string& name : gl_shared_gpu_engine_names()) {
@@ -71,8 +70,7 @@ TEST(GpuHistoryPlane, MultistepShapesHoldEveryCellEverAlive) {
   };
   for (const Topology topo : {Topology::Torus, Topology::Plane})
     for (const auto [w, h] : std::vector<std::pair<int64_t, int64_t>>{{1000, 301}, {33, 5}}) {
-      Grid start(w, h, topo);
-      start.randomize(0.3, 11);
+      const Grid start = test::soup(w, h, topo, 11, 0.3);
       const uint64_t gens = 53;
       const Grid want = reference_history(start, gens);
       for (const Params& shape : shapes) {
@@ -93,8 +91,7 @@ TEST(GpuHistoryPlane, MultistepShapesHoldEveryCellEverAlive) {
 
 TEST(GpuHistoryPlane, OffLeavesThePlaneAlone) {
   REQUIRE_DEVICE();
-  Grid start(100, 100);
-  start.randomize(0.5, 9);
+  const Grid start = test::soup(100, 100, Topology::Plane, 9, 0.5);
   for (const std::string& name : gl_shared_gpu_engine_names()) {
     SCOPED_TRACE(name);
     const size_t pitch = gpu::canonical_pitch(100);
