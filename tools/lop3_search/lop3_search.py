@@ -42,28 +42,31 @@ def life(q, x):
     return 1 if q == 3 or (q == 4 and x) else 0
 
 
-def problem_single():
-    names = ["a0", "a1", "b0", "b1", "c0", "c1", "x"]
+def truth_table(names, output):
+    """The care rows of a 7-input function: the inputs are three 2-bit sums (bit planes, low
+    bit first) and the cell x; output(p, q, r, x) gives the next state from the sums, or None
+    where the row cannot occur."""
     rows = []
     for bits in range(128):
         v = [(bits >> i) & 1 for i in range(7)]
-        a, b, c, x = v[0] + 2 * v[1], v[2] + 2 * v[3], v[4] + 2 * v[5], v[6]
-        if x and b == 0:
-            continue  # the cell is one of b's three cells
-        rows.append((v, life(a + b + c, x)))
+        out = output(v[0] + 2 * v[1], v[2] + 2 * v[3], v[4] + 2 * v[5], v[6])
+        if out is not None:
+            rows.append((v, out))
     return names, rows
+
+
+def problem_single():
+    # a, b, c: the 3-cell sums of the rows above, through and below the cell; a live cell is
+    # one of b's three cells.
+    return truth_table(["a0", "a1", "b0", "b1", "c0", "c1", "x"],
+                       lambda a, b, c, x: None if x and b == 0 else life(a + b + c, x))
 
 
 def problem_pair():
-    names = ["b0", "b1", "c0", "c1", "r0", "r1", "x"]
-    rows = []
-    for bits in range(128):
-        v = [(bits >> i) & 1 for i in range(7)]
-        b, c, r, x = v[0] + 2 * v[1], v[2] + 2 * v[3], v[4] + 2 * v[5], v[6]
-        if x and b + c == 0:
-            continue  # the cell is one of the six cells of b and c
-        rows.append((v, life(r + b + c, x)))
-    return names, rows
+    # b, c: the sums of the two rows the pair shares, r: of the cell's third row; a live cell
+    # is one of the six cells of b and c.
+    return truth_table(["b0", "b1", "c0", "c1", "r0", "r1", "x"],
+                       lambda b, c, r, x: None if x and b + c == 0 else life(r + b + c, x))
 
 
 def encode(n_inputs, rows, groups):
