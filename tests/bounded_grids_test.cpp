@@ -8,6 +8,7 @@
 #include "core/engine.hpp"
 #include "core/grid.hpp"
 #include "core/pattern_io.hpp"
+#include "tests/test_support.hpp"
 
 namespace gpulife {
 namespace {
@@ -64,8 +65,7 @@ TEST_P(BoundedGrids, EveryCpuEngineMatchesBgolly) {
       engine->step(gen - at);
       at = gen;
       const Pattern expected = load_pattern_file(data(name + "." + std::to_string(gen) + ".rle"));
-      Grid now;
-      engine->store(now);
+      Grid now = test::state(*engine);
       EXPECT_EQ(now.topology(), bounds.topology);
       EXPECT_TRUE(shape(now.extract()).same_cells(shape(expected)))
           << "generation " << gen << "\nours:\n"

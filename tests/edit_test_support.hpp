@@ -12,6 +12,7 @@
 #include "core/engine.hpp"
 #include "core/grid.hpp"
 #include "core/reference_engine.hpp"
+#include "tests/test_support.hpp"
 
 namespace gpulife::testing {
 
@@ -96,12 +97,7 @@ class CountingEngine final : public ForwardingEngine {
   mutable uint64_t region_calls = 0;
 };
 
-// The engine's whole state as a Grid.
-inline Grid state(const Engine& engine) {
-  Grid g;
-  engine.store(g);
-  return g;
-}
+using test::state;
 
 // An engine of the registry loaded with `grid`.
 inline std::unique_ptr<Engine> make_loaded(const std::string& name, const Grid& grid) {

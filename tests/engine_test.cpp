@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/reference_engine.hpp"
+#include "tests/test_support.hpp"
 
 namespace gpulife {
 namespace {
@@ -93,8 +94,7 @@ TEST(ReferenceEngineTest, BlinkerOscillatesAndGenerationCounts) {
   e->set_rule(Rule::life());
   e->load(g);
   e->step(1);
-  Grid out;
-  e->store(out);
+  Grid out = test::state(*e);
   EXPECT_TRUE(out.get(2, 1) && out.get(2, 2) && out.get(2, 3));
   EXPECT_EQ(out.population(), 3u);
   EXPECT_EQ(e->hash(), out.hash());
@@ -113,8 +113,7 @@ TEST(ReferenceEngineTest, SeedsRuleKillsEverySurvivor) {
   e->set_rule(parse_rule("Seeds").rule);
   e->load(g);
   e->step(1);
-  Grid out;
-  e->store(out);
+  Grid out = test::state(*e);
   EXPECT_FALSE(out.get(2, 2));
   EXPECT_FALSE(out.get(3, 2));
   EXPECT_TRUE(out.get(2, 1) && out.get(3, 1) && out.get(2, 3) && out.get(3, 3));
@@ -131,8 +130,7 @@ TEST(ReferenceEngineTest, TorusWrapsAndPlaneDoesNot) {
     auto e = make_reference_engine();
     e->load(g);
     e->step(1);
-    Grid out;
-    e->store(out);
+    Grid out = test::state(*e);
     EXPECT_EQ(out.get(5, 2), t == Topology::Torus);
     EXPECT_TRUE(out.get(1, 2));
   }
@@ -150,15 +148,13 @@ TEST(EngineRegionTest, WriteRegionChangesOnlyTheRectangleAndKeepsTheGeneration) 
   auto e = make_reference_engine();
   e->load(g);
   e->step(3);
-  Grid before;
-  e->store(before);
+  Grid before = test::state(*e);
   Grid patch(5, 4);
   patch.set(0, 0, true);
   patch.set(4, 3, true);
   e->write_region(patch, Cell{10, 20});
   EXPECT_EQ(e->generation(), 3u);
-  Grid after;
-  e->store(after);
+  Grid after = test::state(*e);
   for (int64_t y = 0; y < 30; ++y)
     for (int64_t x = 0; x < 40; ++x) {
       const bool inside = x >= 10 && x < 15 && y >= 20 && y < 24;

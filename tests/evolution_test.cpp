@@ -13,6 +13,7 @@
 #include "core/pattern.hpp"
 #include "core/reference_engine.hpp"
 #include "core/rule.hpp"
+#include "tests/test_support.hpp"
 
 namespace gpulife {
 namespace {
@@ -52,8 +53,7 @@ class Sim {
   uint64_t population() const { return engine_->population(); }
   // Live cells in grid coordinates.
   Pattern cells() const {
-    Grid grid;
-    engine_->store(grid);
+    Grid grid = test::state(*engine_);
     return grid.extract();
   }
 

@@ -20,6 +20,7 @@
 #include "core/pattern_io.hpp"
 #include "core/reference_engine.hpp"
 #include "core/rule.hpp"
+#include "tests/test_support.hpp"
 
 namespace gpulife {
 namespace {
@@ -301,8 +302,7 @@ TEST_P(LibraryPattern, SparseStepperAgreesWithReferenceEngine) {
   for (int round = 0; round < 4; ++round) {
     engine->step(kGenerations / 4);
     sparse.step(kGenerations / 4);
-    Grid out;
-    engine->store(out);
+    Grid out = test::state(*engine);
     const Pattern expected = translated(out.extract(), -kMargin, -kMargin);
     ASSERT_TRUE(sparse.pattern().same_cells(expected))
         << "generation " << sparse.generation() << ": population " << sparse.population()

@@ -8,6 +8,7 @@
 #include "core/rule_phases.hpp"
 #include "core/simd_engine.hpp"
 #include "tests/rule_test_support.hpp"
+#include "tests/test_support.hpp"
 
 namespace gpulife {
 namespace {
@@ -22,8 +23,7 @@ Grid run(Engine& e, const Rule& rule, const Grid& start, uint64_t generations) {
   e.set_rule(rule);
   e.load(start);
   e.step(generations);
-  Grid out;
-  e.store(out);
+  Grid out = test::state(e);
   return out;
 }
 
@@ -72,8 +72,7 @@ TEST(RuleEngines, PhaseCarriesAcrossSteps) {
     simd->set_rule(rule);
     simd->load(start);
     for (uint64_t g : {1, 3, 2, 3}) simd->step(g);
-    Grid got;
-    simd->store(got);
+    Grid got = test::state(*simd);
     EXPECT_EQ(got, expected);
     EXPECT_EQ(simd->generation(), 9u);
   }
@@ -128,11 +127,9 @@ TEST(RuleEngines, RuleChangeKeepsTrueCells) {
     e->set_rule(parse_rule("B0/S").rule);
     e->load(start);
     e->step(3);
-    Grid before;
-    e->store(before);
+    Grid before = test::state(*e);
     e->set_rule(Rule::life());
-    Grid after;
-    e->store(after);
+    Grid after = test::state(*e);
     EXPECT_EQ(after, before) << e->info().name;
     EXPECT_EQ(e->generation(), 3u);
   }

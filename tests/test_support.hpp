@@ -11,7 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/engine.hpp"
 #include "core/error.hpp"
+#include "core/grid.hpp"
 
 namespace gpulife::test {
 
@@ -26,6 +28,13 @@ struct EngineParamName {
     return name;
   }
 };
+
+// The engine's whole state as a Grid.
+inline Grid state(const Engine& engine) {
+  Grid g;
+  engine.store(g);
+  return g;
+}
 
 // What the Error thrown by f() says; empty when it throws none.
 template <class F>
