@@ -21,7 +21,8 @@ void add_topology_option(ArgParser& p, std::string_view default_note, std::strin
 
 std::optional<Topology> topology_option(const ArgParser& p) {
   const std::string name = p.get("topology");
-  if (name.empty()) return std::nullopt;
+  // Given (even empty, which parse_topology refuses by name) or defaulted: parsed.
+  if (!p.has("topology") && name.empty()) return std::nullopt;
   return parse_topology(name);
 }
 

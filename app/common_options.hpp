@@ -22,7 +22,7 @@ std::optional<GridSize> size_option(const ArgParser& p);
 // be empty) says where the topology comes from without it; `default_value` is a name, if any.
 void add_topology_option(ArgParser& p, std::string_view default_note,
                          std::string default_value = {});
-// The --topology given (or its default), if any.
+// The --topology given (or its default), if any; throws Error for a name that is none.
 std::optional<Topology> topology_option(const ArgParser& p);
 
 // --rule/-r RULE; `use` says what it is for, where it is more than overriding the pattern's.

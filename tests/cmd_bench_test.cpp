@@ -37,6 +37,16 @@ TEST(CmdBenchTest, TimesThemWithinTheLimit) {
   EXPECT_EQ(out.find("skip "), std::string::npos) << out;
 }
 
+// A topology given empty is named as unknown, as any other (bench's own default is torus).
+TEST(CmdBenchTest, AnEmptyTopologyIsAnError) {
+  std::string out, err;
+  EXPECT_EQ(run_gpulife({"bench", "--size", "64", "--engines", "cpu-simd", "--check-size", "32x32",
+                         "--topology", ""},
+                        &out, &err),
+            1);
+  EXPECT_NE(err.find("unknown topology"), std::string::npos) << err;
+}
+
 // A soup too large for the host is refused before it is made, saying what it needs.
 TEST(CmdBenchTest, RefusesASizeTheHostCannotHold) {
   std::string out, err;

@@ -132,6 +132,8 @@ TEST(CmdRunTest, UserErrorsExitWithOneAndNameTheProblem) {
   EXPECT_NE(err.find("larger --size"), std::string::npos) << err;
   EXPECT_EQ(run_gpulife({"run", "glider", "--engine", "warp-drive"}, nullptr, &err), 1);
   EXPECT_NE(err.find("unknown engine"), std::string::npos) << err;
+  EXPECT_EQ(run_gpulife({"run", "glider", "--topology", ""}, nullptr, &err), 1);
+  EXPECT_NE(err.find("unknown topology"), std::string::npos) << err;
   const fs::path bad = temp_file("bad.rle");
   std::ofstream(bad) << "x = 3, y = 1\n2oZ!\n";
   EXPECT_EQ(run_gpulife({"run", bad.string()}, nullptr, &err), 1);
