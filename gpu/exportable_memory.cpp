@@ -13,24 +13,19 @@
 namespace gpulife::gpu {
 namespace {
 
-// The driver functions this file uses, looked up once.
+// The driver functions this file uses, each named once: a member of that name and type, looked up
+// by that name on first use.
+// clang-format off
+#define GPULIFE_DRIVER_FUNCTIONS(X)                                                           \
+  X(cuMemGetAllocationGranularity) X(cuMemCreate) X(cuMemAddressReserve) X(cuMemMap)        \
+  X(cuMemSetAccess) X(cuMemUnmap) X(cuMemAddressFree) X(cuMemRelease)                       \
+  X(cuMemExportToShareableHandle) X(cuDeviceGet) X(cuDeviceGetAttribute) X(cuGetErrorString)
+// clang-format on
+
 struct Driver {
-  CUresult (*get_granularity)(size_t*, const CUmemAllocationProp*,
-                              CUmemAllocationGranularity_flags) = nullptr;
-  CUresult (*create)(CUmemGenericAllocationHandle*, size_t, const CUmemAllocationProp*,
-                     unsigned long long) = nullptr;
-  CUresult (*reserve)(CUdeviceptr*, size_t, size_t, CUdeviceptr, unsigned long long) = nullptr;
-  CUresult (*map)(CUdeviceptr, size_t, size_t, CUmemGenericAllocationHandle,
-                  unsigned long long) = nullptr;
-  CUresult (*set_access)(CUdeviceptr, size_t, const CUmemAccessDesc*, size_t) = nullptr;
-  CUresult (*unmap)(CUdeviceptr, size_t) = nullptr;
-  CUresult (*address_free)(CUdeviceptr, size_t) = nullptr;
-  CUresult (*release)(CUmemGenericAllocationHandle) = nullptr;
-  CUresult (*export_handle)(void*, CUmemGenericAllocationHandle, CUmemAllocationHandleType,
-                            unsigned long long) = nullptr;
-  CUresult (*device_get)(CUdevice*, int) = nullptr;
-  CUresult (*attribute)(int*, CUdevice_attribute, CUdevice) = nullptr;
-  CUresult (*error_string)(CUresult, const char**) = nullptr;
+#define GPULIFE_DRIVER_MEMBER(fn) decltype(&::fn) fn = nullptr;
+  GPULIFE_DRIVER_FUNCTIONS(GPULIFE_DRIVER_MEMBER)
+#undef GPULIFE_DRIVER_MEMBER
   std::string missing;  // the first entry point that could not be found
 };
 
@@ -51,18 +46,9 @@ void lookup(Driver& d, Fn& fn, const char* name) {
 const Driver& driver() {
   static const Driver d = [] {
     Driver r;
-    lookup(r, r.get_granularity, "cuMemGetAllocationGranularity");
-    lookup(r, r.create, "cuMemCreate");
-    lookup(r, r.reserve, "cuMemAddressReserve");
-    lookup(r, r.map, "cuMemMap");
-    lookup(r, r.set_access, "cuMemSetAccess");
-    lookup(r, r.unmap, "cuMemUnmap");
-    lookup(r, r.address_free, "cuMemAddressFree");
-    lookup(r, r.release, "cuMemRelease");
-    lookup(r, r.export_handle, "cuMemExportToShareableHandle");
-    lookup(r, r.device_get, "cuDeviceGet");
-    lookup(r, r.attribute, "cuDeviceGetAttribute");
-    lookup(r, r.error_string, "cuGetErrorString");
+#define GPULIFE_DRIVER_LOOKUP(fn) lookup(r, r.fn, #fn);
+    GPULIFE_DRIVER_FUNCTIONS(GPULIFE_DRIVER_LOOKUP)
+#undef GPULIFE_DRIVER_LOOKUP
     return r;
   }();
   return d;
@@ -71,7 +57,7 @@ const Driver& driver() {
 void check(CUresult status, const char* what) {
   if (status == CUDA_SUCCESS) return;
   const char* text = nullptr;
-  if (driver().error_string) driver().error_string(status, &text);
+  if (driver().cuGetErrorString) driver().cuGetErrorString(status, &text);
   throw Error(std::string("CUDA virtual memory: ") + what +
               " failed: " + (text ? text : "error " + std::to_string(int(status))));
 }
@@ -88,7 +74,7 @@ CUdevice current_device() {
     throw Error("CUDA virtual memory: the CUDA runtime could not initialise the device");
   }
   CUdevice device = 0;
-  check(driver().device_get(&device, ordinal), "cuDeviceGet");
+  check(driver().cuDeviceGet(&device, ordinal), "cuDeviceGet");
   return device;
 }
 
@@ -110,9 +96,11 @@ std::string exportable_memory_unavailable_reason() {
   try {
     const CUdevice device = current_device();
     int vmm = 0, fd = 0;
-    check(d.attribute(&vmm, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, device),
+    check(d.cuDeviceGetAttribute(&vmm, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED,
+                                 device),
           "cuDeviceGetAttribute");
-    check(d.attribute(&fd, CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED, device),
+    check(d.cuDeviceGetAttribute(
+              &fd, CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED, device),
           "cuDeviceGetAttribute");
     if (!vmm) return "the CUDA device does not support virtual memory management";
     if (!fd) return "the CUDA device cannot export memory as POSIX file descriptors";
@@ -142,14 +130,14 @@ ExportableAllocation::ExportableAllocation(size_t bytes) {
   const CUdevice device = current_device();
   const CUmemAllocationProp prop = allocation_properties(device);
   size_t granularity = 0;
-  check(d.get_granularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED),
+  check(d.cuMemGetAllocationGranularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED),
         "cuMemGetAllocationGranularity");
   if (granularity == 0) granularity = size_t{2} << 20;
   const size_t rounded = (std::max<size_t>(bytes, 1) + granularity - 1) / granularity * granularity;
   size_t free_bytes = 0, total = 0;
   cudaMemGetInfo(&free_bytes, &total);
   CUmemGenericAllocationHandle handle = 0;
-  if (const CUresult status = d.create(&handle, rounded, &prop, 0); status != CUDA_SUCCESS) {
+  if (const CUresult status = d.cuMemCreate(&handle, rounded, &prop, 0); status != CUDA_SUCCESS) {
     if (status == CUDA_ERROR_OUT_OF_MEMORY)
       throw Error("out of GPU memory: " + std::to_string(rounded >> 20) + " MiB asked for, " +
                   std::to_string(free_bytes >> 20) + " MiB free");
@@ -159,16 +147,16 @@ ExportableAllocation::ExportableAllocation(size_t bytes) {
   m.handle = handle;
   m.bytes = rounded;
   CUdeviceptr address = 0;
-  check(d.reserve(&address, rounded, granularity, 0, 0), "cuMemAddressReserve");
-  if (const CUresult status = d.map(address, rounded, 0, handle, 0); status != CUDA_SUCCESS) {
-    d.address_free(address, rounded);
+  check(d.cuMemAddressReserve(&address, rounded, granularity, 0, 0), "cuMemAddressReserve");
+  if (const CUresult status = d.cuMemMap(address, rounded, 0, handle, 0); status != CUDA_SUCCESS) {
+    d.cuMemAddressFree(address, rounded);
     check(status, "cuMemMap");
   }
   m.address = address;
   CUmemAccessDesc access{};
   access.location = prop.location;
   access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
-  check(d.set_access(address, rounded, &access, 1), "cuMemSetAccess");
+  check(d.cuMemSetAccess(address, rounded, &access, 1), "cuMemSetAccess");
 }
 
 void ExportableAllocation::release(Memory& m) noexcept {
@@ -176,17 +164,17 @@ void ExportableAllocation::release(Memory& m) noexcept {
   const Driver& d = driver();
   // Failures while tearing down cannot be acted on; the order undoes the constructor's.
   if (m.address) {
-    d.unmap(CUdeviceptr(m.address), m.bytes);
-    d.address_free(CUdeviceptr(m.address), m.bytes);
+    d.cuMemUnmap(CUdeviceptr(m.address), m.bytes);
+    d.cuMemAddressFree(CUdeviceptr(m.address), m.bytes);
   }
-  d.release(CUmemGenericAllocationHandle(m.handle));
+  d.cuMemRelease(CUmemGenericAllocationHandle(m.handle));
 }
 
 int ExportableAllocation::export_fd() const {
   if (!memory_->handle) throw Error("cannot export an empty allocation");
   int fd = -1;
-  check(driver().export_handle(&fd, CUmemGenericAllocationHandle(memory_->handle),
-                               CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
+  check(driver().cuMemExportToShareableHandle(&fd, CUmemGenericAllocationHandle(memory_->handle),
+                                              CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
         "cuMemExportToShareableHandle");
   return fd;
 }
