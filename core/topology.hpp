@@ -132,27 +132,23 @@ GPULIFE_HOST_DEVICE inline bool resolve_outside(const Topology& t, int64_t width
   const bool torus = t.kind == TopologyKind::Torus;
   // Crossing the left or right edge first (it may move y), then the top or bottom one. A shifted
   // twist moves the reflection one cell back, as bgolly 3.3 does (the help's drawings show it
-  // one cell the other way; bgolly is the oracle).
-  if (x < 0 || x >= width) {
-    if (torus && t.open_x) return false;
-    const int64_t dir = x < 0 ? -1 : 1;
-    x -= dir * width;
-    if (cross || (klein && t.edges == EdgePair::Vertical)) {
-      y = height - 1 - y - (klein ? t.shift : 0);
-    } else if (torus && t.edges == EdgePair::Vertical) {
-      y += dir * t.shift;
+  // one cell the other way; bgolly is the oracle). `edges` names the pair whose crossing moves
+  // the other coordinate.
+  const auto cross_edge = [&](int64_t& c, int64_t size, bool open, int64_t& other,
+                              int64_t other_size, EdgePair edges) {
+    if (c >= 0 && c < size) return true;
+    if (torus && open) return false;
+    const int64_t dir = c < 0 ? -1 : 1;
+    c -= dir * size;
+    if (cross || (klein && t.edges == edges)) {
+      other = other_size - 1 - other - (klein ? t.shift : 0);
+    } else if (torus && t.edges == edges) {
+      other += dir * t.shift;
     }
-  }
-  if (y < 0 || y >= height) {
-    if (torus && t.open_y) return false;
-    const int64_t dir = y < 0 ? -1 : 1;
-    y -= dir * height;
-    if (cross || (klein && t.edges == EdgePair::Horizontal)) {
-      x = width - 1 - x - (klein ? t.shift : 0);
-    } else if (torus && t.edges == EdgePair::Horizontal) {
-      x += dir * t.shift;
-    }
-  }
+    return true;
+  };
+  if (!cross_edge(x, width, t.open_x, y, height, EdgePair::Vertical)) return false;
+  if (!cross_edge(y, height, t.open_y, x, width, EdgePair::Horizontal)) return false;
   x %= width;
   if (x < 0) x += width;
   y %= height;
