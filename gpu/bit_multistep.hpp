@@ -306,6 +306,32 @@ struct RowReader {
   }
 };
 
+// The step loop of a warp's pass over one tile (WarpPass, WarpPairPass). The steps before s_a
+// and from s_fast_end on may meet rows beyond a plane's edges (the pass's masked_step); those
+// between run kUnroll phases of the pass's slot rotation at a time, with only the column checks
+// that the warp's columns need (LaneColumns::with_column_checks).
+struct StepLoop {
+  template <int kUnroll, class Pass, class Int>
+  static GPULIFE_MS_HD void run(Pass& pass, Int s_a, Int s_fast_end, Int nsteps) {
+    Int s = 0;
+    for (; s < s_a; ++s) pass.masked_step(s);
+    s = pass.cols_.with_column_checks([&](auto columns, auto gather) {
+      constexpr bool kColumns = decltype(columns)::value, kGather = decltype(gather)::value;
+      Int t = s;
+      for (; t < s_fast_end; t += kUnroll)
+        unrolled<kColumns, kGather>(pass, t, std::make_integer_sequence<int, kUnroll>{});
+      return t;
+    });
+    for (; s < nsteps; ++s) pass.masked_step(s);
+  }
+
+ private:
+  template <bool kColumns, bool kGather, class Pass, class Int, int... kPhase>
+  static GPULIFE_MS_HD void unrolled(Pass& pass, Int s, std::integer_sequence<int, kPhase...>) {
+    (pass.template step<kPhase, false, kColumns, kGather>(s + kPhase), ...);
+  }
+};
+
 // One warp's work for one tile: a column of 32*K words of the rows [y0 - D, y0 + rows + D) is
 // streamed top to bottom once and passes through D generation levels held in registers, so the
 // tile's rows come out D generations later. The levels are skewed by one step each (level g
@@ -353,33 +379,12 @@ class WarpPass {
       st_[j] = a_.dst + (ystart_ - 2 * D + 1) * a_.pitch + (store_[j] ? cols_.mbase + j : 0);
     st_first_ = 3 * D - 1;
     st_last_ = nsteps;
-    load<true, true>(buf_[0][0]);
-    int64_t s = 0;
-    for (; s < s_a; ++s) masked_step(s);
-    s = cols_.with_column_checks([&](auto columns, auto gather) {
-      return fast_steps<decltype(columns)::value, decltype(gather)::value>(s, s_fast_end);
-    });
-    for (; s < nsteps; ++s) masked_step(s);
+    reader_.template load<true, true>(a_, cols_, buf_[0][0]);
+    StepLoop::run<6>(*this, s_a, s_fast_end, nsteps);
   }
 
  private:
-  template <bool kCheck, bool kGather>
-  GPULIFE_MS_HD void load(uint32_t (&out)[K]) {
-    reader_.template load<kCheck, kGather>(a_, cols_, out);
-  }
-
-  template <bool kColumns, bool kGather>
-  GPULIFE_MS_HD int64_t fast_steps(int64_t s, int64_t end) {
-    for (; s < end; s += 6) {
-      step<0, false, kColumns, kGather>(s);
-      step<1, false, kColumns, kGather>(s + 1);
-      step<2, false, kColumns, kGather>(s + 2);
-      step<3, false, kColumns, kGather>(s + 3);
-      step<4, false, kColumns, kGather>(s + 4);
-      step<5, false, kColumns, kGather>(s + 5);
-    }
-    return s;
-  }
+  friend struct StepLoop;
 
   GPULIFE_MS_HD void masked_step(int64_t s) {
     step<0, true, true, true>(s);
@@ -453,7 +458,7 @@ class WarpPass {
           if (ok && store_[j]) *st_[j] = out[j] & cols_.keep[j];
       }
     }
-    load<kMask, kGather>(buf_[kOld][0]);
+    reader_.template load<kMask, kGather>(a_, cols_, buf_[kOld][0]);
     for (int j = 0; j < K; ++j) st_[j] += a_.pitch;
   }
 

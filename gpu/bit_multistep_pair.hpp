@@ -142,30 +142,13 @@ class WarpPairPass {
                (half_shift_[j] ? 1 : 0);
     }
     st_first_ = s_first;
-    load<true, true>(in_[0][0][0]);
-    load<true, true>(in_[0][0][1]);
-    int32_t s = 0;
-    for (; s < s_a && s < nsteps; ++s) masked_step(s);
-    s = cols_.with_column_checks([&](auto columns, auto gather) {
-      return fast_steps<decltype(columns)::value, decltype(gather)::value>(s, s_fast_end);
-    });
-    for (; s < nsteps; ++s) masked_step(s);
+    reader_.template load<true, true>(a_, cols_, in_[0][0][0]);
+    reader_.template load<true, true>(a_, cols_, in_[0][0][1]);
+    StepLoop::run<2>(*this, s_a, s_fast_end, nsteps);
   }
 
  private:
-  template <bool kCheck, bool kGather>
-  GPULIFE_MS_HD void load(uint32_t (&out)[K]) {
-    reader_.template load<kCheck, kGather>(a_, cols_, out);
-  }
-
-  template <bool kColumns, bool kGather>
-  GPULIFE_MS_HD int32_t fast_steps(int32_t s, int32_t end) {
-    for (; s < end; s += 2) {
-      step<0, false, kColumns, kGather>(s);
-      step<1, false, kColumns, kGather>(s + 1);
-    }
-    return s;
-  }
+  friend struct StepLoop;
 
   GPULIFE_MS_HD void masked_step(int32_t s) {
     if (s % 2)
@@ -247,8 +230,8 @@ class WarpPairPass {
         }
       }
     }
-    load<kMask, kGather>(in_[kQ][0][0]);
-    load<kMask, kGather>(in_[kQ][0][1]);
+    reader_.template load<kMask, kGather>(a_, cols_, in_[kQ][0][0]);
+    reader_.template load<kMask, kGather>(a_, cols_, in_[kQ][0][1]);
     for (int j = 0; j < K; ++j) st_[j] += 4 * a_.pitch;
   }
 
