@@ -5,18 +5,10 @@
 namespace gpulife::gpu {
 
 std::unique_ptr<GpuEngine> make_bit32_engine() {
-  return std::make_unique<bit_detail::BitEngine<uint32_t>>(EngineInfo{
-      .name = "bit32",
-      .family = "bit",
-      .description = "CUDA, one bit per cell in 32-bit words, bitwise adder trees, 1 gen/pass",
-      .layout = CellLayout::BitPacked,
-      .gpu = true,
-      .rank = 30,
-      .caption = "Bit-packed: 32 cells share one 32-bit word, an eighth of the memory traffic. "
-                 "The neighbour counts of all 32 cells are summed at once by bitwise adder "
-                 "logic.",
-      .gl_shared = true,
-  });
+  return std::make_unique<bit_detail::BitEngine<uint32_t>>(
+      30,
+      "Bit-packed: 32 cells share one 32-bit word, an eighth of the memory traffic. "
+      "The neighbour counts of all 32 cells are summed at once by bitwise adder logic.");
 }
 
 }  // namespace gpulife::gpu

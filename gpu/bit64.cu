@@ -5,17 +5,10 @@
 namespace gpulife::gpu {
 
 std::unique_ptr<GpuEngine> make_bit64_engine() {
-  return std::make_unique<bit_detail::BitEngine<uint64_t>>(EngineInfo{
-      .name = "bit64",
-      .family = "bit",
-      .description = "CUDA, one bit per cell in 64-bit words, bitwise adder trees, 1 gen/pass",
-      .layout = CellLayout::BitPacked,
-      .gpu = true,
-      .rank = 20,
-      .caption = "The same bit-parallel adders on 64-bit words: 64 cells per load, half the "
-                 "loads and instructions per cell.",
-      .gl_shared = true,
-  });
+  return std::make_unique<bit_detail::BitEngine<uint64_t>>(
+      20,
+      "The same bit-parallel adders on 64-bit words: 64 cells per load, half the loads and "
+      "instructions per cell.");
 }
 
 }  // namespace gpulife::gpu

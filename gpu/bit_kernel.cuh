@@ -170,7 +170,11 @@ static __global__ void __launch_bounds__(kEdgeThreads)
 template <class W>
 class BitEngine final : public DeviceEngine {
  public:
-  explicit BitEngine(EngineInfo info) : info_(std::move(info)) { parse_params(); }
+  // The registry entry's facts that the word size decides are built here; `rank` and `caption`
+  // are the engine's own.
+  BitEngine(int rank, std::string caption) : info_(word_info(rank, std::move(caption))) {
+    parse_params();
+  }
 
   const EngineInfo& info() const override { return info_; }
   std::vector<ParamInfo> param_info() const override {
@@ -361,6 +365,19 @@ class BitEngine final : public DeviceEngine {
     bit_edge_kernel<W, V, kLife><<<in.edge_blocks(), kEdgeThreads, 0, st>>>(s, d, g, in, rule);
     CUDA_CHECK_LAUNCH();
     return 1;
+  }
+
+  static EngineInfo word_info(int rank, std::string caption) {
+    const std::string bits = std::to_string(sizeof(W) * 8);
+    return {.name = "bit" + bits,
+            .family = "bit",
+            .description =
+                "CUDA, one bit per cell in " + bits + "-bit words, bitwise adder trees, 1 gen/pass",
+            .layout = CellLayout::BitPacked,
+            .gpu = true,
+            .rank = rank,
+            .caption = std::move(caption),
+            .gl_shared = true};
   }
 
   EngineInfo info_;
