@@ -12,30 +12,30 @@
 #include "core/identify.hpp"
 #include "core/pattern_io.hpp"
 
+namespace gpulife {
+
+// The result's fields that the JSON names as IdentifyResult does; identify_json adds the rest.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(IdentifyResult, period, speed, heading, start_generation,
+                                   population_min, population_max, population_mean, heat,
+                                   volatility, generations_run, reason)
+
+}  // namespace gpulife
+
 namespace gpulife::app {
 namespace {
 
 Json identify_json(const IdentifyResult& r, const std::string& name, const Rule& rule,
                    uint64_t max_period) {
-  return Json{{"pattern", name},
-              {"rule", rule.to_string()},
-              {"type", std::string(to_string(r.kind))},
-              {"max_period", max_period},
-              {"period", r.period},
-              {"displacement", {r.dx, r.dy}},
-              {"speed", r.speed},
-              {"heading", r.heading},
-              {"start_generation", r.start_generation},
-              {"population_min", r.population_min},
-              {"population_max", r.population_max},
-              {"population_mean", r.population_mean},
-              {"bounding_box", {r.box_width, r.box_height}},
-              {"heat", r.heat},
-              {"rotor_cells", r.rotor},
-              {"stator_cells", r.stator},
-              {"volatility", r.volatility},
-              {"generations_run", r.generations_run},
-              {"reason", r.reason}};
+  Json j = r;
+  j.update({{"pattern", name},
+            {"rule", rule.to_string()},
+            {"type", std::string(to_string(r.kind))},
+            {"max_period", max_period},
+            {"displacement", {r.dx, r.dy}},
+            {"bounding_box", {r.box_width, r.box_height}},
+            {"rotor_cells", r.rotor},
+            {"stator_cells", r.stator}});
+  return j;
 }
 
 }  // namespace
