@@ -491,21 +491,13 @@ Edit paste(Engine& engine, const Pattern& pattern, Cell top_left, PasteMode mode
 Pattern transformed(const Pattern& pattern, Transform t) {
   Pattern p = pattern;
   if (p.empty()) return p;
+  // Pattern's own transform (about the origin) for each Transform, in the enum's order.
+  using Member = void (Pattern::*)();
+  static constexpr Member kMembers[] = {&Pattern::rotate_clockwise,
+                                        &Pattern::rotate_counterclockwise,
+                                        &Pattern::flip_horizontal, &Pattern::flip_vertical};
   const Box before = p.bounding_box();
-  switch (t) {
-    case Transform::RotateClockwise:
-      p.rotate_clockwise();
-      break;
-    case Transform::RotateAnticlockwise:
-      p.rotate_counterclockwise();
-      break;
-    case Transform::FlipHorizontal:
-      p.flip_horizontal();
-      break;
-    case Transform::FlipVertical:
-      p.flip_vertical();
-      break;
-  }
+  if (const Member member = enum_name(t, kMembers, nullptr)) (p.*member)();
   const Box after = p.bounding_box();
   p.translate(before.min_x - after.min_x, before.min_y - after.min_y);
   return p;

@@ -45,34 +45,24 @@ inline std::string_view describe(ColourTheme t) {
   return enum_name(t, kDescriptions, "");
 }
 
+// RGB in [0, 1] from percentages: rgb(100, 84, 36) is {1.0f, 0.84f, 0.36f}, the same floats as
+// those literals (a division of exact floats rounds as the compiler rounds a decimal literal).
+constexpr std::array<float, 3> rgb(float r, float g, float b) {
+  return {r / 100, g / 100, b / 100};
+}
+
 inline ThemeColours theme_colours(ColourTheme t) {
-  constexpr std::array<float, 3> kDead{0.015f, 0.02f, 0.035f};
-  constexpr std::array<float, 3> kAlive{1.0f, 0.84f, 0.36f};
-  switch (t) {
-    case ColourTheme::Plain:
-      return {kAlive, kAlive, kDead, kDead, kDead, false, false};
-    case ColourTheme::History:
-      return {kAlive, kAlive, {0.16f, 0.36f, 0.52f}, {0.16f, 0.36f, 0.52f}, kDead, true, false};
-    case ColourTheme::Age:
-      return {{1.0f, 1.0f, 0.9f},
-              {0.25f, 0.55f, 1.0f},
-              {0.55f, 0.30f, 0.85f},
-              {0.10f, 0.06f, 0.22f},
-              kDead,
-              false,
-              true};
-    case ColourTheme::Died:
-      return {kAlive, kAlive, {1.0f, 0.18f, 0.12f}, {0.16f, 0.04f, 0.05f}, kDead, false, true};
-    case ColourTheme::Fire:
-      return {{1.0f, 1.0f, 0.8f},
-              {1.0f, 0.45f, 0.0f},
-              {0.75f, 0.1f, 0.0f},
-              {0.14f, 0.02f, 0.0f},
-              {0.0f, 0.0f, 0.0f},
-              false,
-              true};
-  }
-  return theme_colours(ColourTheme::Plain);
+  constexpr std::array<float, 3> kDead = rgb(1.5, 2, 3.5), kAlive = rgb(100, 84, 36);
+  constexpr std::array<float, 3> kBlack = rgb(0, 0, 0);
+  // In ColourTheme's order: born, alive, died, dead, never, history plane, age plane.
+  static constexpr ThemeColours kThemes[] = {
+      {kAlive, kAlive, kDead, kDead, kDead, false, false},
+      {kAlive, kAlive, rgb(16, 36, 52), rgb(16, 36, 52), kDead, true, false},
+      {rgb(100, 100, 90), rgb(25, 55, 100), rgb(55, 30, 85), rgb(10, 6, 22), kDead, false, true},
+      {kAlive, kAlive, rgb(100, 18, 12), rgb(16, 4, 5), kDead, false, true},
+      {rgb(100, 100, 80), rgb(100, 45, 0), rgb(75, 10, 0), rgb(14, 2, 0), kBlack, false, true},
+  };
+  return enum_name(t, kThemes, kThemes[0]);
 }
 
 // Parses "plain", "history", "age", "died" or "fire"; false when it is none of them.
