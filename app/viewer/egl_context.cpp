@@ -128,9 +128,7 @@ EglContext::EglContext() {
       eglTerminate(display);
       continue;
     }
-    display_ = display;
-    context_ = context;
-    surface_ = surface;
+    current_ = Owned<Current, release>(Current{display, context, surface});
     description_ = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) +
                    " (EGL device " + std::to_string(i) + ", OpenGL " +
                    reinterpret_cast<const char*>(glGetString(GL_VERSION)) + ")";
@@ -139,12 +137,12 @@ EglContext::EglContext() {
   throw Error("no EGL device gave an OpenGL 4.5 core context:" + failures);
 }
 
-EglContext::~EglContext() {
-  if (display_) {
-    eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    if (surface_) eglDestroySurface(display_, surface_);
-    eglDestroyContext(display_, context_);
-    eglTerminate(display_);
+void EglContext::release(Current& current) noexcept {
+  if (current.display) {
+    eglMakeCurrent(current.display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    if (current.surface) eglDestroySurface(current.display, current.surface);
+    eglDestroyContext(current.display, current.context);
+    eglTerminate(current.display);
   }
   // libEGL stays loaded: drivers register exit handlers that must still find their code.
 }

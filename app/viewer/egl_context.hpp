@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "core/owned.hpp"
+
 namespace gpulife::app {
 
 class EglContext {
@@ -10,18 +12,21 @@ class EglContext {
   // Picks the first EGL device (preferring one CUDA can use) that gives a GL 4.5 core context,
   // makes it current (surfaceless, or a 16x16 pbuffer) and loads GL; throws Error when none does.
   EglContext();
-  ~EglContext();
-  EglContext(const EglContext&) = delete;
-  EglContext& operator=(const EglContext&) = delete;
 
   // "NVIDIA H200 ... (EGL device 0, OpenGL 4.6.0 NVIDIA 580.xx)".
   const std::string& description() const { return description_; }
 
  private:
+  struct Current {
+    void* display = nullptr;
+    void* context = nullptr;
+    void* surface = nullptr;  // none when the context is surfaceless
+  };
+  // Makes no context current, destroys the surface and the context and terminates the display.
+  static void release(Current& current) noexcept;
+
   void* library_ = nullptr;  // libEGL, dlopen'ed
-  void* display_ = nullptr;
-  void* context_ = nullptr;
-  void* surface_ = nullptr;
+  Owned<Current, release> current_;
   std::string description_;
 };
 
