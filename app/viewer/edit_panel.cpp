@@ -33,8 +33,7 @@ void transform_buttons(std::initializer_list<std::pair<const char*, Transform>> 
 
 }  // namespace
 
-void edit_panel(ViewerState& s) {
-  EditState& e = s.edit;
+void edit_panel(EditState& e, const EditPanelActions& actions) {
   e.tool = radio_row(e.tool, {{"Draw (D)", EditTool::Draw},
                               {"Pick (P)", EditTool::Pick},
                               {"Select (S)", EditTool::Select}});
@@ -44,11 +43,11 @@ void edit_panel(ViewerState& s) {
   const std::string redo_text =
       e.history.can_redo() ? "Redo " + e.history.redo_label() : std::string("Redo");
   ImGui::BeginDisabled(!e.history.can_undo());
-  if (ImGui::Button(undo_text.c_str())) undo(s);
+  if (ImGui::Button(undo_text.c_str())) actions.undo();
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!e.history.can_redo());
-  if (ImGui::Button(redo_text.c_str())) redo(s);
+  if (ImGui::Button(redo_text.c_str())) actions.redo();
   ImGui::EndDisabled();
   int budget_mib = int(e.history.budget() >> 20);
   if (ImGui::SliderInt("undo memory", &budget_mib, 16, 4096, "%d MiB",
@@ -67,15 +66,15 @@ void edit_panel(ViewerState& s) {
         static_cast<long long>(e.selection.height()), static_cast<long long>(e.selection.min_x),
         static_cast<long long>(e.selection.min_y));
   }
-  if (ImGui::Button("All (Ctrl+A)")) select_all(s);
+  if (ImGui::Button("All (Ctrl+A)")) actions.select_all();
   ImGui::SameLine();
   ImGui::BeginDisabled(e.selection.empty());
   if (ImGui::Button("None")) e.selection = {};
   ImGui::SameLine();
-  if (ImGui::Button("Clear (Del)")) clear_selected(s);
+  if (ImGui::Button("Clear (Del)")) actions.clear();
   ImGui::SameLine();
-  if (ImGui::Button("Outside")) clear_outside_selected(s);
-  if (ImGui::Button("Random fill (5)")) random_fill_selected(s);
+  if (ImGui::Button("Outside")) actions.clear_outside();
+  if (ImGui::Button("Random fill (5)")) actions.random_fill();
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
   ImGui::SliderFloat("##density", &e.random_density, 0.0f, 1.0f, "density %.2f");
@@ -83,13 +82,13 @@ void edit_panel(ViewerState& s) {
                      {"Rot CCW", Transform::RotateAnticlockwise},
                      {"Flip X", Transform::FlipHorizontal},
                      {"Flip Y", Transform::FlipVertical}},
-                    [&](Transform t) { transform_selected(s, t); });
-  if (ImGui::Button("Copy (Ctrl+C)")) copy_selected(s);
+                    actions.transform_selection);
+  if (ImGui::Button("Copy (Ctrl+C)")) actions.copy();
   ImGui::SameLine();
-  if (ImGui::Button("Cut (Ctrl+X)")) cut_selected(s);
+  if (ImGui::Button("Cut (Ctrl+X)")) actions.cut();
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Paste (Ctrl+V)")) paste_from_clipboard(s);
+  if (ImGui::Button("Paste (Ctrl+V)")) actions.paste();
   int mode = int(e.paste_mode);
   const char* modes[] = {"copy", "or", "xor"};
   ImGui::Combo("paste mode", &mode, modes, 3);
@@ -101,23 +100,22 @@ void edit_panel(ViewerState& s) {
     transform_buttons({{"Rotate", Transform::RotateClockwise},
                        {"Flip X##p", Transform::FlipHorizontal},
                        {"Flip Y##p", Transform::FlipVertical}},
-                      [&](Transform t) { transform_paste(s, t); });
+                      actions.transform_paste);
     ImGui::SameLine();
-    if (ImGui::Button("Cancel (Esc)")) cancel_paste(s);
+    if (ImGui::Button("Cancel (Esc)")) actions.cancel_paste();
   }
 }
 
-void draw_edit_overlay(ViewerState& s) {
-  if (!s.sim.active()) return;
+void draw_edit_overlay(const EditState& e, const Simulation& sim, const Camera& camera) {
+  if (!sim.active()) return;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const ImVec2 fb = ImGui::GetIO().DisplayFramebufferScale;
   const float sx = fb.x > 0 ? 1.0f / fb.x : 1.0f, sy = fb.y > 0 ? 1.0f / fb.y : 1.0f;
   // Camera works in framebuffer pixels, ImGui in window coordinates.
   auto to_screen = [&](double cx, double cy) {
-    const Vec2d p = s.camera.cell_to_screen({cx, cy});
+    const Vec2d p = camera.cell_to_screen({cx, cy});
     return ImVec2(float(p.x) * sx, float(p.y) * sy);
   };
-  const EditState& e = s.edit;
   if (!e.selection.empty()) {
     const ImVec2 a = to_screen(double(e.selection.min_x), double(e.selection.min_y));
     const ImVec2 b = to_screen(double(e.selection.max_x + 1), double(e.selection.max_y + 1));
@@ -133,7 +131,7 @@ void draw_edit_overlay(ViewerState& s) {
     dl->AddRectFilled(a, c, IM_COL32(255, 200, 60, 35));
     dl->AddRect(a, c, IM_COL32(255, 200, 60, 220), 0.0f, 0, 1.5f);
     // Cells one by one while that stays cheap; a big paste shows as its outline only.
-    const double zoom = s.camera.zoom();
+    const double zoom = camera.zoom();
     if (p.population() <= 50000 && zoom * sx >= 0.5) {
       const float inset = zoom * sx >= 4 ? 0.08f : 0.0f;
       for (const Cell& cell : p.cells()) {
@@ -145,7 +143,7 @@ void draw_edit_overlay(ViewerState& s) {
         dl->AddRectFilled(lo, hi, IM_COL32(255, 190, 40, 150));
       }
     }
-  } else if (e.hover_valid && e.tool != EditTool::Select && s.camera.zoom() * sx >= 4) {
+  } else if (e.hover_valid && e.tool != EditTool::Select && camera.zoom() * sx >= 4) {
     const ImVec2 a = to_screen(double(e.hover.x), double(e.hover.y));
     const ImVec2 b = to_screen(double(e.hover.x + 1), double(e.hover.y + 1));
     dl->AddRect(a, b, IM_COL32(255, 255, 255, 120));

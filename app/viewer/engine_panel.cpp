@@ -26,14 +26,14 @@ int snap_to_rule(const ParamInfo& p, int v) {
 
 }  // namespace
 
-void engine_panel(ViewerState& s) {
+void engine_panel(Simulation& sim, const std::function<void()>& end_run, const Report& report) {
   EngineRegistry& registry = engine_registry();
   if (!cuda_device_available()) {
     ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.4f, 1.0f), "CPU engines (no CUDA device)");
   } else {
     ImGui::TextWrapped("%s", compute_device_summary().c_str());
   }
-  const std::string current = s.sim.engine_name();
+  const std::string current = sim.engine_name();
   if (ImGui::BeginCombo("engine", current.c_str())) {
     for (const EngineInfo& info : registry.engines()) {
       const std::string why = registry.unavailable_reason(info.name);
@@ -42,14 +42,14 @@ void engine_panel(ViewerState& s) {
       if (!why.empty()) ImGui::BeginDisabled();
       if (ImGui::Selectable(label.c_str(), info.name == current) && info.name != current) {
         try {
-          history_end_run(s);
+          end_run();
           // The undo history stays: its snapshots and patches hold for any engine, and the
           // new engine counts on from the same generation.
-          s.sim.switch_engine(info.name);
-          s.report("switched to " + info.name + " at generation " +
-                   std::to_string(s.sim.generation()));
+          sim.switch_engine(info.name);
+          report("switched to " + info.name + " at generation " + std::to_string(sim.generation()),
+                 false);
         } catch (const std::exception& e) {
-          s.report(e.what(), true);
+          report(e.what(), true);
         }
       }
       if (!why.empty()) ImGui::EndDisabled();
@@ -58,13 +58,13 @@ void engine_panel(ViewerState& s) {
     }
     ImGui::EndCombo();
   }
-  if (!s.sim.active()) return;
-  const std::vector<ParamInfo> infos = s.sim.backend().param_info();
+  if (!sim.active()) return;
+  const std::vector<ParamInfo> infos = sim.backend().param_info();
   if (infos.empty()) {
     ImGui::TextDisabled("no launch parameters");
     return;
   }
-  Params params = s.sim.backend().params();
+  Params params = sim.backend().params();
   bool changed = false;
   for (const ParamInfo& p : infos) {
     int v = params.count(p.name) ? params[p.name] : p.default_value;
@@ -93,9 +93,9 @@ void engine_panel(ViewerState& s) {
   }
   if (changed) {
     try {
-      s.sim.set_params(params);
+      sim.set_params(params);
     } catch (const std::exception& e) {
-      s.report(e.what(), true);
+      report(e.what(), true);
     }
   }
 }

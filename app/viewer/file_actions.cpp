@@ -350,10 +350,14 @@ bool apply_rule_text(ViewerState& s, std::string_view text) {
 }
 
 RuleSpec current_rule_spec(const ViewerState& s) {
+  return current_rule_spec(s.sim);
+}
+
+RuleSpec current_rule_spec(const Simulation& sim) {
   RuleSpec spec;
-  spec.rule = s.sim.rule();
-  if (s.sim.active() && s.sim.topology() == Topology::Torus)
-    spec.bounds = GridBounds{Topology::Torus, s.sim.width(), s.sim.height()};
+  spec.rule = sim.rule();
+  if (sim.active() && sim.topology() == Topology::Torus)
+    spec.bounds = GridBounds{Topology::Torus, sim.width(), sim.height()};
   return spec;
 }
 

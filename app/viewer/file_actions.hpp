@@ -16,6 +16,7 @@
 namespace gpulife::app {
 
 struct ViewerState;
+class Simulation;
 
 // Runs `replace` (which swaps the whole state, and throws having changed nothing when it cannot)
 // with the current state recorded for undo under `label`. When the current state is larger than
@@ -63,6 +64,7 @@ bool recreate_grid(ViewerState& s, GridSize size, Topology topology);
 bool apply_rule_text(ViewerState& s, std::string_view text);
 // The current rule with the grid's suffix when it is a torus (what Save writes).
 RuleSpec current_rule_spec(const ViewerState& s);
+RuleSpec current_rule_spec(const Simulation& sim);
 // Empty when gpulife's grids can be what `bounds` asks for, otherwise why not.
 std::string bounds_problem(const GridBounds& bounds);
 

@@ -12,7 +12,6 @@
 #include "app/viewer/menu_commands.hpp"
 #include "app/viewer/panels.hpp"
 #include "app/viewer/pattern_files.hpp"
-#include "core/pattern_io.hpp"
 #include "imgui.h"
 
 namespace gpulife::app {
@@ -69,15 +68,16 @@ fs::path start_folder() {
 
 // The folder of the file opened last (the recent list survives between sessions), else the
 // bundled patterns.
-fs::path last_folder(const ViewerState& s) {
+fs::path last_folder(const RecentFiles& recent) {
   std::error_code ec;
-  for (const fs::path& p : s.edit.recent.paths())
+  for (const fs::path& p : recent.paths())
     if (fs::is_directory(p.parent_path(), ec)) return p.parent_path();
   return start_folder();
 }
 
-// A typed path: a folder is entered, a file is opened; "~" is the home folder.
-void go_typed(ViewerState& s, OpenDialog& d) {
+// A typed path: a folder is entered, a file is opened (closing the dialog); "~" is the home
+// folder.
+void go_typed(OpenDialog& d, bool& show_open, const FileActions& actions) {
   std::string text = d.path_input;
   if (!text.empty() && text[0] == '~')
     if (const char* home = std::getenv("HOME")) text = home + text.substr(1);
@@ -87,12 +87,12 @@ void go_typed(ViewerState& s, OpenDialog& d) {
   if (fs::is_directory(path, ec)) {
     d.go(path);
   } else if (fs::exists(path, ec)) {
-    if (load_file(s, path.string())) {
-      s.edit.show_open = false;
+    if (actions.load(path.string())) {
+      show_open = false;
       d.go(path.parent_path());
     }
   } else {
-    s.report("no such file or folder: " + path.string(), true);
+    actions.report("no such file or folder: " + path.string(), true);
   }
 }
 
@@ -120,49 +120,50 @@ struct DialogState {
 
 namespace {
 
-DialogState& dialogs(ViewerState& s) {
-  if (!s.dialogs) s.dialogs = std::make_shared<DialogState>();
-  return *s.dialogs;
+DialogState& dialog_state(std::shared_ptr<DialogState>& dialogs) {
+  if (!dialogs) dialogs = std::make_shared<DialogState>();
+  return *dialogs;
 }
 
-void open_window(ViewerState& s) {
-  OpenDialog& d = dialogs(s).open;
-  const bool appearing = !dialogs(s).open_shown_last_frame;
-  dialogs(s).open_shown_last_frame = true;
+void open_window(DialogState& dialogs, EditState& edit, float ui_scale,
+                 const FileActions& actions) {
+  OpenDialog& d = dialogs.open;
+  const bool appearing = !dialogs.open_shown_last_frame;
+  dialogs.open_shown_last_frame = true;
   if (appearing) {
-    d.go(last_folder(s));
+    d.go(last_folder(edit.recent));
     d.selected.clear();
     d.preview.reset();
   }
-  ImGui::SetNextWindowSize(ImVec2(620 * s.ui_scale, 460 * s.ui_scale), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(620 * ui_scale, 460 * ui_scale), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.55f, display.y * 0.45f), ImGuiCond_FirstUseEver,
                           ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowBgAlpha(0.97f);
-  if (!ImGui::Begin("Open pattern", &s.edit.show_open)) {
+  if (!ImGui::Begin("Open pattern", &edit.show_open)) {
     ImGui::End();
     return;
   }
   if (ImGui::Button("Parent")) d.go(d.dir.parent_path());
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(-160 * s.ui_scale);
+  ImGui::SetNextItemWidth(-160 * ui_scale);
   // Ready for a typed path as soon as the dialog opens; Enter opens a file or enters a folder,
   // Esc closes the dialog.
   if (appearing) ImGui::SetKeyboardFocusHere();
   if (ImGui::InputText("##dir", d.path_input, sizeof d.path_input,
                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll))
-    go_typed(s, d);
+    go_typed(d, edit.show_open, actions);
   if (ImGui::IsItemHovered())
     wrapped_tooltip(
         "type a folder or a file (absolute, ~/..., or relative to this folder) and "
         "press Enter");
   if (ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
-    s.edit.show_open = false;
+    edit.show_open = false;
   ImGui::SameLine();
   if (ImGui::Checkbox("patterns only", &d.patterns_only)) d.refresh();
   if (!d.list_error.empty())
     ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", d.list_error.c_str());
-  const float preview_h = 90 * s.ui_scale;
+  const float preview_h = 90 * ui_scale;
   ImGui::BeginChild("##files", ImVec2(0, -preview_h), true);
   std::optional<fs::path> enter, load;
   for (const DirEntry& e : d.entries) {
@@ -178,7 +179,7 @@ void open_window(ViewerState& s) {
       }
     }
     if (!e.is_dir) {
-      ImGui::SameLine(ImGui::GetContentRegionAvail().x - 80 * s.ui_scale);
+      ImGui::SameLine(ImGui::GetContentRegionAvail().x - 80 * ui_scale);
       ImGui::TextDisabled("%s", human_size(e.size).c_str());
     }
   }
@@ -201,22 +202,20 @@ void open_window(ViewerState& s) {
   if (ImGui::Button("Open  (Enter)")) load = d.selected;
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Cancel  (Esc)")) s.edit.show_open = false;
+  if (ImGui::Button("Cancel  (Esc)")) edit.show_open = false;
   ImGui::End();
-  if (std::exchange(s.edit.open_accept, false)) {
+  if (std::exchange(edit.open_accept, false)) {
     if (d.selected.empty()) {
-      s.report("no file selected: click one, or type its path and press Enter");
+      actions.report("no file selected: click one, or type its path and press Enter", false);
     } else {
       load = d.selected;
     }
   }
   // The dialog closes once the file is in, or the question about it is asked.
-  if (load && (load_file(s, load->string()) || s.edit.grow || s.edit.confirm))
-    s.edit.show_open = false;
+  if (load && (actions.load(load->string()) || edit.grow || edit.confirm)) edit.show_open = false;
 }
 
-void save_window(ViewerState& s) {
-  SaveInputs& in = dialogs(s).save;
+void save_window(SaveInputs& in, EditState& edit, float ui_scale, const FileActions& actions) {
   char(&folder)[1024] = in.folder;
   char(&name)[256] = in.name;
   int& format = in.format;
@@ -225,12 +224,12 @@ void save_window(ViewerState& s) {
     std::error_code ec;
     std::snprintf(folder, sizeof folder, "%s", fs::current_path(ec).string().c_str());
   }
-  ImGui::SetNextWindowSize(ImVec2(520 * s.ui_scale, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(520 * ui_scale, 0), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.55f, display.y * 0.4f), ImGuiCond_FirstUseEver,
                           ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowBgAlpha(0.97f);
-  if (!ImGui::Begin("Save pattern", &s.edit.show_save, ImGuiWindowFlags_AlwaysAutoResize)) {
+  if (!ImGui::Begin("Save pattern", &edit.show_save, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
     return;
   }
@@ -238,7 +237,7 @@ void save_window(ViewerState& s) {
   ImGui::InputText("file name", name, sizeof name);
   const char* formats[] = {"RLE (.rle)", "plaintext (.cells)"};
   ImGui::Combo("format", &format, formats, 2);
-  ImGui::BeginDisabled(s.edit.selection.empty());
+  ImGui::BeginDisabled(edit.selection.empty());
   ImGui::Checkbox("selection only", &selection_only);
   ImGui::EndDisabled();
   fs::path path = fs::path(folder) / name;
@@ -246,28 +245,28 @@ void save_window(ViewerState& s) {
   if (path.extension() != ext) path += ext;
   ImGui::TextDisabled("%s", path.string().c_str());
   if (ImGui::Button("Save")) {
-    if (save_file(s, path.string(), selection_only && !s.edit.selection.empty()))
-      s.edit.show_save = false;
+    if (actions.save(path.string(), selection_only && !edit.selection.empty()))
+      edit.show_save = false;
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel")) s.edit.show_save = false;
+  if (ImGui::Button("Cancel")) edit.show_save = false;
   ImGui::End();
 }
 
-void library_window(ViewerState& s) {
-  LibraryInputs& lib = dialogs(s).library;
+// `show` is the window's flag; `covered_right` gets where it covers the right edge.
+void library_window(LibraryInputs& lib, bool& show, double& covered_right, float top,
+                    float ui_scale, const FileActions& actions) {
   std::vector<LibraryEntry>& entries = lib.entries;
   char(&query)[128] = lib.query;
   if (!lib.scanned) {
     entries = scan_library(start_folder());
     lib.scanned = true;
   }
-  ImGui::SetNextWindowSize(ImVec2(470 * s.ui_scale, 520 * s.ui_scale), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(470 * ui_scale, 520 * ui_scale), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x - 480 * s.ui_scale, free_area_top(s)),
-                          ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Pattern library", &s.edit.show_library)) {
-    s.covered_right = 0;
+  ImGui::SetNextWindowPos(ImVec2(display.x - 480 * ui_scale, top), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Pattern library", &show)) {
+    covered_right = 0;
     ImGui::End();
     return;
   }
@@ -280,8 +279,8 @@ void library_window(ViewerState& s) {
           "##lib", 3,
           ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("rule", ImGuiTableColumnFlags_WidthFixed, 95 * s.ui_scale);
-    ImGui::TableSetupColumn("size", ImGuiTableColumnFlags_WidthFixed, 70 * s.ui_scale);
+    ImGui::TableSetupColumn("rule", ImGuiTableColumnFlags_WidthFixed, 95 * ui_scale);
+    ImGui::TableSetupColumn("size", ImGuiTableColumnFlags_WidthFixed, 70 * ui_scale);
     ImGui::TableHeadersRow();
     std::optional<size_t> clicked;
     for (size_t i : hits) {
@@ -302,29 +301,29 @@ void library_window(ViewerState& s) {
     if (clicked) {
       const LibraryEntry& e = entries[*clicked];
       if (ImGui::GetIO().KeyShift) {
-        s.attempt([&] { begin_paste(s, load_pattern_file(e.path)); });
+        actions.paste(e.path);
       } else {
-        load_from_library(s, e.path);
+        actions.load_from_library(e.path);
       }
     }
   }
   // Fits leave the library's side free while it is open at the right.
   const ImVec2 pos = ImGui::GetWindowPos();
   const float right_edge = pos.x + ImGui::GetWindowSize().x;
-  s.covered_right = s.edit.show_library && right_edge >= ImGui::GetIO().DisplaySize.x - 40.0f
-                        ? double(pos.x) * ImGui::GetIO().DisplayFramebufferScale.x
-                        : 0.0;
+  covered_right = show && right_edge >= ImGui::GetIO().DisplaySize.x - 40.0f
+                      ? double(pos.x) * ImGui::GetIO().DisplayFramebufferScale.x
+                      : 0.0;
   ImGui::End();
 }
 
-void help_window(ViewerState& s) {
-  ImGui::SetNextWindowSize(ImVec2(560 * s.ui_scale, 0), ImGuiCond_FirstUseEver);
+void help_window(bool& show, float ui_scale) {
+  ImGui::SetNextWindowSize(ImVec2(560 * ui_scale, 0), ImGuiCond_FirstUseEver);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_FirstUseEver,
                           ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(display.x * 0.95f, display.y * 0.9f));
   ImGui::SetNextWindowBgAlpha(0.97f);
-  if (!ImGui::Begin("Keyboard map (F1)", &s.edit.show_help)) {
+  if (!ImGui::Begin("Keyboard map (F1)", &show)) {
     ImGui::End();
     return;
   }
@@ -364,44 +363,44 @@ void help_window(ViewerState& s) {
 
 }  // namespace
 
-void file_panel(ViewerState& s) {
+void file_panel(EditState& edit, const FileActions& actions) {
   // Shortcuts: Ctrl+O, Ctrl+S, L, F1.
-  if (ImGui::Button("Open...")) s.edit.show_open = true;
+  if (ImGui::Button("Open...")) edit.show_open = true;
   ImGui::SameLine();
-  if (ImGui::Button("Save...")) s.edit.show_save = true;
+  if (ImGui::Button("Save...")) edit.show_save = true;
   ImGui::SameLine();
-  if (ImGui::Button("Library")) s.edit.show_library = !s.edit.show_library;
+  if (ImGui::Button("Library")) edit.show_library = !edit.show_library;
   ImGui::SameLine();
-  if (ImGui::Button("Keys (F1)")) s.edit.show_help = !s.edit.show_help;
-  if (!s.edit.recent.paths().empty()) {
+  if (ImGui::Button("Keys (F1)")) edit.show_help = !edit.show_help;
+  if (!edit.recent.paths().empty()) {
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##recent", "recent files")) {
       std::optional<std::string> pick;
-      for (const fs::path& p : s.edit.recent.paths())
+      for (const fs::path& p : edit.recent.paths())
         if (ImGui::Selectable(p.filename().string().c_str())) pick = p.string();
       ImGui::EndCombo();
-      if (pick) load_file(s, *pick);
+      if (pick) actions.load(*pick);
     }
   }
 }
 
-void draw_edit_windows(ViewerState& s) {
-  if (s.edit.show_open) {
-    open_window(s);
+void draw_file_windows(EditState& edit, std::shared_ptr<DialogState>& dialogs,
+                       double& covered_right, float top, float ui_scale,
+                       const FileActions& actions) {
+  if (edit.show_open) {
+    open_window(dialog_state(dialogs), edit, ui_scale, actions);
   } else {
-    if (s.dialogs) s.dialogs->open_shown_last_frame = false;
-    s.edit.open_accept = false;
+    if (dialogs) dialogs->open_shown_last_frame = false;
+    edit.open_accept = false;
   }
-  if (s.edit.show_save) save_window(s);
-  if (s.edit.show_library) {
-    library_window(s);
+  if (edit.show_save) save_window(dialog_state(dialogs).save, edit, ui_scale, actions);
+  if (edit.show_library) {
+    library_window(dialog_state(dialogs).library, edit.show_library, covered_right, top, ui_scale,
+                   actions);
   } else {
-    s.covered_right = 0;
+    covered_right = 0;
   }
-  if (s.edit.show_help) help_window(s);
-  draw_prompts(s);
-  draw_notices(s.notices, free_area_left(s), free_area_top(s), s.ui_scale);
-  draw_edit_overlay(s);
+  if (edit.show_help) help_window(edit.show_help, ui_scale);
 }
 
 }  // namespace gpulife::app

@@ -22,27 +22,28 @@ struct GridPanelEdits {
   int64_t shown_width = 0, shown_height = 0;
 };
 
-void grid_panel(ViewerState& s) {
-  if (!s.grid_edits) s.grid_edits = std::make_shared<GridPanelEdits>();
-  GridPanelEdits& e = *s.grid_edits;
+void grid_panel(std::shared_ptr<GridPanelEdits>& edits, const Simulation& sim,
+                const GridPanelActions& actions) {
+  if (!edits) edits = std::make_shared<GridPanelEdits>();
+  GridPanelEdits& e = *edits;
   // The inputs follow the grid until edited; after an apply (or a load, an undo) they show what
   // is in force again. The rule is shown as Save writes it, a torus's suffix included.
-  const std::string rule_now = current_rule_spec(s).to_string();
-  const bool changed = e.shown_rule != rule_now || e.shown_width != s.sim.width() ||
-                       e.shown_height != s.sim.height();
+  const std::string rule_now = current_rule_spec(sim).to_string();
+  const bool changed =
+      e.shown_rule != rule_now || e.shown_width != sim.width() || e.shown_height != sim.height();
   if (!e.initialised || (!ImGui::IsAnyItemActive() && (e.width == 0 || changed))) {
-    e.width = int(s.sim.width());
-    e.height = int(s.sim.height());
-    e.topology = s.sim.topology() == Topology::Torus ? 1 : 0;
+    e.width = int(sim.width());
+    e.height = int(sim.height());
+    e.topology = sim.topology() == Topology::Torus ? 1 : 0;
     std::snprintf(e.rule, sizeof e.rule, "%s", rule_now.c_str());
     e.shown_rule = rule_now;
-    e.shown_width = s.sim.width();
-    e.shown_height = s.sim.height();
+    e.shown_width = sim.width();
+    e.shown_height = sim.height();
     e.initialised = true;
   }
-  ImGui::Text("grid %lld x %lld, %s", static_cast<long long>(s.sim.width()),
-              static_cast<long long>(s.sim.height()),
-              s.sim.topology() == Topology::Torus ? "torus" : "plane");
+  ImGui::Text("grid %lld x %lld, %s", static_cast<long long>(sim.width()),
+              static_cast<long long>(sim.height()),
+              sim.topology() == Topology::Torus ? "torus" : "plane");
   static constexpr std::array<int, 9> kSides = {256,  512,   1024,  2048, 4096,
                                                 8192, 16384, 32768, 65536};
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
@@ -65,8 +66,9 @@ void grid_panel(ViewerState& s) {
   ImGui::SetNextItemWidth(-1);
   ImGui::InputInt("##h", &e.height, 0, 0);
   if (ImGui::Button("Re-create grid (keeps the pattern)")) {
-    if (recreate_grid(s, {e.width, e.height}, e.topology ? Topology::Torus : Topology::Plane))
-      s.report("grid re-created: " + std::to_string(e.width) + " x " + std::to_string(e.height));
+    if (actions.recreate_grid({e.width, e.height}, e.topology ? Topology::Torus : Topology::Plane))
+      actions.report(
+          "grid re-created: " + std::to_string(e.width) + " x " + std::to_string(e.height), false);
     e.width = 0;  // show what the grid is now
   }
   ImGui::Separator();
@@ -80,7 +82,7 @@ void grid_panel(ViewerState& s) {
         "the grid at that size");
   ImGui::SameLine();
   if (ImGui::Button("Apply rule") || enter) {
-    apply_rule_text(s, e.rule);
+    actions.apply_rule(e.rule);
     e.width = 0;
   }
   if (ImGui::BeginCombo("##known", "known rules")) {
@@ -89,7 +91,7 @@ void grid_panel(ViewerState& s) {
       std::string label = name;
       if (!known.name.empty()) label += "  " + std::string(known.name);
       if (ImGui::Selectable(label.c_str())) {
-        apply_rule_text(s, name);
+        actions.apply_rule(name);
         e.width = 0;
       }
     }

@@ -34,7 +34,7 @@ bool begin_prompt(const char* title) {
                           ImGuiWindowFlags_NoSavedSettings);
 }
 
-void memory_table(const ViewerState& s, const PendingGrow& g) {
+void memory_table(const Simulation& sim, const PendingGrow& g) {
   if (!ImGui::BeginTable("##memory", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
     return;
   ImGui::TableSetupColumn("engine");
@@ -55,7 +55,7 @@ void memory_table(const ViewerState& s, const PendingGrow& g) {
     };
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::Text("%s%s", name.c_str(), name == s.sim.engine_name() ? " (current)" : "");
+    ImGui::Text("%s%s", name.c_str(), name == sim.engine_name() ? " (current)" : "");
     memory_column(format_bytes(fit.device_bytes), " +", format_bytes(fit.host_bytes));
     memory_column(free_text(fit.device_free), ",", free_text(fit.host_free));
     ImGui::TableNextColumn();
@@ -68,17 +68,17 @@ void memory_table(const ViewerState& s, const PendingGrow& g) {
   ImGui::EndTable();
 }
 
-void grow_prompt(ViewerState& s) {
-  const PendingGrow& g = *s.edit.grow;
+void grow_prompt(EditState& edit, const Simulation& sim, const PromptActions& actions) {
+  const PendingGrow& g = *edit.grow;
   const bool load = g.kind == PendingGrow::Kind::Load;
   if (begin_prompt("Grow the grid?")) {
     const Box b = g.pattern.bounding_box();
     ImGui::Text("%s (%s cells, %zu live) does not fit the %s grid.", g.source.c_str(),
                 size_text({b.width(), b.height()}).c_str(), g.pattern.population(),
-                size_text({s.sim.width(), s.sim.height()}).c_str());
+                size_text({sim.width(), sim.height()}).c_str());
     ImGui::Text(load ? "A %s grid (room for it to grow) needs:" : "Growing it to %s needs:",
                 size_text(g.size).c_str());
-    memory_table(s, g);
+    memory_table(sim, g);
     ImGui::Separator();
     std::optional<GrowChoice> pick;
     const GrowChoice primary = primary_choice(g);
@@ -89,7 +89,7 @@ void grow_prompt(ViewerState& s) {
       button(GrowChoice::Offered, "Grow to " + size_text(g.size));
     } else {
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40.0f);
-      ImGui::TextColored(kBad, "%s cannot hold a %s grid here: %s.", s.sim.engine_name().c_str(),
+      ImGui::TextColored(kBad, "%s cannot hold a %s grid here: %s.", sim.engine_name().c_str(),
                          size_text(g.size).c_str(), g.fit.why.c_str());
       ImGui::PopTextWrapPos();
       if (g.largest) {
@@ -111,18 +111,17 @@ void grow_prompt(ViewerState& s) {
     const bool cancel = ImGui::Button("Cancel  (Esc)");
     ImGui::End();
     if (pick) {
-      accept_grow(s, *pick);
+      actions.accept_grow(*pick);
     } else if (cancel) {
-      s.edit.grow.reset();
-      s.report("cancelled: the grid was left as it was");
+      edit.grow.reset();
+      actions.report("cancelled: the grid was left as it was", false);
     }
     return;
   }
   ImGui::End();
 }
 
-void confirm_prompt(ViewerState& s) {
-  const PendingConfirm& c = *s.edit.confirm;
+void confirm_prompt(const PendingConfirm& c, const PromptActions& actions) {
   bool accept = false, cancel = false;
   if (begin_prompt(c.title.c_str())) {
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
@@ -133,17 +132,17 @@ void confirm_prompt(ViewerState& s) {
     cancel = ImGui::Button("Cancel  (Esc)");
   }
   ImGui::End();
-  if (accept) accept_confirm(s);
-  if (cancel) cancel_confirm(s);
+  if (accept) actions.accept_confirm();
+  if (cancel) actions.cancel_confirm();
 }
 
 }  // namespace
 
-void draw_prompts(ViewerState& s) {
-  if (s.edit.confirm) {
-    confirm_prompt(s);
-  } else if (s.edit.grow) {
-    grow_prompt(s);
+void draw_prompts(EditState& edit, const Simulation& sim, const PromptActions& actions) {
+  if (edit.confirm) {
+    confirm_prompt(*edit.confirm, actions);
+  } else if (edit.grow) {
+    grow_prompt(edit, sim, actions);
   }
 }
 

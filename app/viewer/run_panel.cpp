@@ -8,30 +8,30 @@
 
 namespace gpulife::app {
 
-void run_panel(ViewerState& s) {
+void run_panel(Simulation& sim, const Camera& camera, const RunPanelActions& actions) {
   const float w = ImGui::GetContentRegionAvail().x;
-  if (ImGui::Button(s.sim.running ? "Pause (Enter)" : "Run (Enter)", ImVec2(w * 0.5f, 0)))
-    toggle_running(s);
-  if (ImGui::Button("Step 1 (Space)", ImVec2(w * 0.5f, 0))) step_once(s, 1);
+  if (ImGui::Button(sim.running ? "Pause (Enter)" : "Run (Enter)", ImVec2(w * 0.5f, 0)))
+    actions.toggle_running();
+  if (ImGui::Button("Step 1 (Space)", ImVec2(w * 0.5f, 0))) actions.step(1);
   ImGui::SameLine();
-  if (ImGui::Button("Step size (Tab)", ImVec2(-1, 0))) step_once(s, s.sim.step_size());
+  if (ImGui::Button("Step size (Tab)", ImVec2(-1, 0))) actions.step(sim.step_size());
   // Pacing: Auto fills the frame's step budget in whole passes; or a fixed step per frame; or a
   // rate. "0" toggles between the fastest (Auto) and what was set before.
-  PaceSettings& pace = s.sim.pace;
+  PaceSettings& pace = sim.pace;
   const PaceMode mode = radio_row(
       pace.mode,
       {{"auto", PaceMode::Auto}, {"gens/frame", PaceMode::PerFrame}, {"gens/s", PaceMode::Rate}});
   if (mode != pace.mode) {
     if (mode == PaceMode::PerFrame && pace.mode == PaceMode::Auto)
-      pace.step = int(std::clamp<uint64_t>(s.sim.step_size(), 1, 4096));
+      pace.step = int(std::clamp<uint64_t>(sim.step_size(), 1, 4096));
     pace.mode = mode;
   }
   ImGui::SetNextItemWidth(-1);
   switch (pace.mode) {
     case PaceMode::Auto:
       ImGui::TextDisabled("%llu gens/frame in %.1f ms steps (0: back)",
-                          static_cast<unsigned long long>(s.sim.figures().gens_per_frame),
-                          s.sim.step_budget());
+                          static_cast<unsigned long long>(sim.figures().gens_per_frame),
+                          sim.step_budget());
       break;
     case PaceMode::PerFrame: {
       // Golly's step exponent: base^exponent generations a frame, + and - (or the buttons)
@@ -62,11 +62,11 @@ void run_panel(ViewerState& s) {
       break;
     }
   }
-  if (ImGui::Button("Fit pattern (F)")) fit_pattern(s, true);
+  if (ImGui::Button("Fit pattern (F)")) actions.fit_pattern();
   ImGui::SameLine();
-  if (ImGui::Button("Fit grid (Home)")) fit_grid(s, true);
+  if (ImGui::Button("Fit grid (Home)")) actions.fit_grid();
   ImGui::SameLine();
-  ImGui::TextDisabled("%.3g px/cell", s.camera.zoom());
+  ImGui::TextDisabled("%.3g px/cell", camera.zoom());
 }
 
 }  // namespace gpulife::app

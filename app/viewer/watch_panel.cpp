@@ -26,28 +26,26 @@ void key_value_table(const char* id, const std::vector<std::pair<std::string, st
   ImGui::EndTable();
 }
 
-void theme_controls(ViewerState& s) {
-  WatchState& w = s.watch;
+void theme_controls(WatchState& w, Simulation& sim,
+                    const std::function<void(ColourTheme)>& set_theme) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
   if (ImGui::BeginCombo("colours", std::string(to_string(w.theme)).c_str())) {
     for (ColourTheme t : kColourThemes) {
-      if (ImGui::Selectable(std::string(to_string(t)).c_str(), t == w.theme)) set_theme(s, t);
+      if (ImGui::Selectable(std::string(to_string(t)).c_str(), t == w.theme)) set_theme(t);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(describe(t)).c_str());
     }
     ImGui::EndCombo();
   }
   if (w.theme == ColourTheme::History) {
     ImGui::SameLine();
-    if (ImGui::SmallButton("clear history")) s.sim.clear_history();
+    if (ImGui::SmallButton("clear history")) sim.clear_history();
   }
   if (!w.theme_problem.empty())
     ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "drawn plain: %s", w.theme_problem.c_str());
 }
 
-void identify_controls(ViewerState& s) {
-  WatchState& w = s.watch;
-  if (ImGui::Button(s.edit.selection.empty() ? "Identify pattern" : "Identify selection"))
-    identify_now(s);
+void identify_controls(WatchState& w, const Box& selection, const std::function<void()>& identify) {
+  if (ImGui::Button(selection.empty() ? "Identify pattern" : "Identify selection")) identify();
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
   ImGui::InputInt("max period", &w.identify_max_period, 64, 1024);
@@ -64,14 +62,15 @@ void identify_controls(ViewerState& s) {
   }
 }
 
-void follow_controls(ViewerState& s) {
-  WatchState& w = s.watch;
+// `track_identified` follows the ship Identify found.
+void follow_controls(WatchState& w, Simulation& sim,
+                     const std::function<void()>& track_identified) {
   const FollowMode mode = radio_row(
       w.follow.mode(),
       {{"free", FollowMode::Off}, {"track", FollowMode::Track}, {"autofit", FollowMode::Autofit}});
   if (mode != w.follow.mode()) {
     if (mode == FollowMode::Off) w.follow.stop();
-    if (mode == FollowMode::Track) w.follow.track(w.track_input, s.sim.generation());
+    if (mode == FollowMode::Track) w.follow.track(w.track_input, sim.generation());
     if (mode == FollowMode::Autofit) w.follow.autofit();
   }
   // "Move the view X cells every Z generations" (x right, y down).
@@ -81,7 +80,7 @@ void follow_controls(ViewerState& s) {
     w.track_input =
         TrackSpeed{std::clamp(v[0], -1 << 20, 1 << 20), std::clamp(v[1], -1 << 20, 1 << 20),
                    uint64_t(std::clamp(v[2], 1, 1 << 30))};
-    if (w.follow.mode() == FollowMode::Track) w.follow.track(w.track_input, s.sim.generation());
+    if (w.follow.mode() == FollowMode::Track) w.follow.track(w.track_input, sim.generation());
   }
   if (ImGui::IsItemHovered())
     wrapped_tooltip(
@@ -90,7 +89,7 @@ void follow_controls(ViewerState& s) {
   const auto& r = w.identify.result();
   if (r && r->kind == PatternKind::Spaceship) {
     ImGui::SameLine();
-    if (ImGui::SmallButton("track ship")) track_identified(s);
+    if (ImGui::SmallButton("track ship")) track_identified();
   }
 }
 
@@ -121,14 +120,15 @@ void stop_controls(WatchState& w, uint64_t generation) {
 
 }  // namespace
 
-void watch_panel(ViewerState& s) {
-  theme_controls(s);
-  ImGui::Checkbox("population graph", &s.watch.show_graph);
+void watch_panel(WatchState& watch, Simulation& sim, const Box& selection,
+                 const WatchPanelActions& actions) {
+  theme_controls(watch, sim, actions.set_theme);
+  ImGui::Checkbox("population graph", &watch.show_graph);
   ImGui::SameLine();
-  ImGui::Checkbox("pattern info", &s.watch.show_info);
-  identify_controls(s);
-  follow_controls(s);
-  stop_controls(s.watch, s.sim.generation());
+  ImGui::Checkbox("pattern info", &watch.show_info);
+  identify_controls(watch, selection, actions.identify);
+  follow_controls(watch, sim, actions.track_identified);
+  stop_controls(watch, sim.generation());
 }
 
 void draw_identify_window(WatchState& w, float top, float ui_scale,
