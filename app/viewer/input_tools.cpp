@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "app/viewer/dialog_keys.hpp"
+#include "app/viewer/menu_commands.hpp"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 
@@ -167,38 +168,17 @@ bool EditorTool::key(ViewerState& s, int key, int action, int mods) {
   if (action != GLFW_PRESS && action != GLFW_REPEAT) return false;
   const bool ctrl = mods & (GLFW_MOD_CONTROL | GLFW_MOD_SUPER);
   const bool shift = mods & GLFW_MOD_SHIFT;
+  // Ctrl (or Cmd) with a letter: the menus' command of that shortcut, Shift ignored where the
+  // menus have none with it; Ctrl+Y is redo as well.
   if (ctrl) {
-    switch (key) {
-      case GLFW_KEY_Z:
-        shift ? redo(s) : undo(s);
-        return true;
-      case GLFW_KEY_Y:
-        redo(s);
-        return true;
-      case GLFW_KEY_A:
-        select_all(s);
-        return true;
-      case GLFW_KEY_C:
-        copy_selected(s);
-        return true;
-      case GLFW_KEY_X:
-        cut_selected(s);
-        return true;
-      case GLFW_KEY_V:
-        paste_from_clipboard(s);
-        return true;
-      case GLFW_KEY_O:
-        s.edit.show_open = true;
-        return true;
-      case GLFW_KEY_S:
-        s.edit.show_save = true;
-        return true;
-      case GLFW_KEY_Q:
-        s.quit = true;
-        return true;
-      default:
-        return false;
-    }
+    if (key < GLFW_KEY_A || key > GLFW_KEY_Z) return false;
+    const std::string letter(1, char(key));  // GLFW_KEY_A .. GLFW_KEY_Z are ASCII
+    const MenuCommand* c = key == GLFW_KEY_Y ? command_for_shortcut("Ctrl+Shift+Z") : nullptr;
+    if (!c && shift) c = command_for_shortcut("Ctrl+Shift+" + letter);
+    if (!c) c = command_for_shortcut("Ctrl+" + letter);
+    if (!c) return false;
+    c->run(s);
+    return true;
   }
   if (action != GLFW_PRESS && key != GLFW_KEY_EQUAL && key != GLFW_KEY_MINUS) return false;
   switch (key) {

@@ -100,4 +100,10 @@ std::span<const std::string_view> menu_names() {
   return kMenus;
 }
 
+const MenuCommand* command_for_shortcut(std::string_view shortcut) {
+  for (const MenuCommand& c : kCommands)
+    if (!shortcut.empty() && c.shortcut == shortcut) return &c;
+  return nullptr;
+}
+
 }  // namespace gpulife::app

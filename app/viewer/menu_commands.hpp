@@ -24,5 +24,7 @@ struct MenuCommand {
 std::span<const MenuCommand> menu_commands();
 // The menus, left to right.
 std::span<const std::string_view> menu_names();
+// The command whose shortcut is `shortcut` exactly ("Ctrl+Shift+Z"); null for none.
+const MenuCommand* command_for_shortcut(std::string_view shortcut);
 
 }  // namespace gpulife::app
