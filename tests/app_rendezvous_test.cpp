@@ -40,39 +40,49 @@ TEST(RankSetupTest, OneRankWithoutAnything) {
   EXPECT_TRUE(s.rendezvous.empty());
 }
 
+// A launcher's environment and the setup read from it.
+struct LauncherCase {
+  const char* launcher;  // what the setup's source names
+  RankSetup want;        // all but the source
+  std::map<std::string, std::string> env;
+};
+
 TEST(RankSetupTest, LaunchersEnvironments) {
-  const RankSetup torch = resolve_ranks({}, table({{"WORLD_SIZE", "4"},
-                                                   {"RANK", "3"},
-                                                   {"LOCAL_RANK", "1"},
-                                                   {"MASTER_ADDR", "node7"},
-                                                   {"MASTER_PORT", "29500"}}));
-  EXPECT_EQ(torch.ranks, 4);
-  EXPECT_EQ(torch.rank, 3);
-  EXPECT_EQ(torch.local_rank, 1);
-  EXPECT_EQ(torch.rendezvous, "tcp://node7:29501");  // the port after torchrun's own
-  EXPECT_NE(torch.source.find("torchrun"), std::string::npos);
-
-  const RankSetup ompi = resolve_ranks({}, table({{"OMPI_COMM_WORLD_SIZE", "2"},
-                                                  {"OMPI_COMM_WORLD_RANK", "1"},
-                                                  {"OMPI_COMM_WORLD_LOCAL_RANK", "0"},
-                                                  {"GPULIFE_RENDEZVOUS", "file:///tmp/r"}}));
-  EXPECT_EQ(ompi.ranks, 2);
-  EXPECT_EQ(ompi.rank, 1);
-  EXPECT_EQ(ompi.rendezvous, "file:///tmp/r");
-
-  const RankSetup mpich = resolve_ranks(
-      {}, table({{"PMI_SIZE", "3"}, {"PMI_RANK", "2"}, {"GPULIFE_RENDEZVOUS", "h:1"}}));
-  EXPECT_EQ(mpich.ranks, 3);
-  EXPECT_EQ(mpich.rank, 2);
-
-  const RankSetup slurm = resolve_ranks({}, table({{"SLURM_STEP_NUM_TASKS", "8"},
-                                                   {"SLURM_PROCID", "5"},
-                                                   {"SLURM_LOCALID", "1"},
-                                                   {"SLURM_NTASKS", "8"},
-                                                   {"GPULIFE_RENDEZVOUS", "tcp://a:5000"}}));
-  EXPECT_EQ(slurm.ranks, 8);
-  EXPECT_EQ(slurm.rank, 5);
-  EXPECT_EQ(slurm.local_rank, 1);
+  const LauncherCase cases[] = {
+      // The rendezvous port is the one after torchrun's own.
+      {"torchrun",
+       {.ranks = 4, .rank = 3, .local_rank = 1, .rendezvous = "tcp://node7:29501"},
+       {{"WORLD_SIZE", "4"},
+        {"RANK", "3"},
+        {"LOCAL_RANK", "1"},
+        {"MASTER_ADDR", "node7"},
+        {"MASTER_PORT", "29500"}}},
+      {"Open MPI",
+       {.ranks = 2, .rank = 1, .rendezvous = "file:///tmp/r"},
+       {{"OMPI_COMM_WORLD_SIZE", "2"},
+        {"OMPI_COMM_WORLD_RANK", "1"},
+        {"OMPI_COMM_WORLD_LOCAL_RANK", "0"},
+        {"GPULIFE_RENDEZVOUS", "file:///tmp/r"}}},
+      {"MPICH",
+       {.ranks = 3, .rank = 2, .rendezvous = "h:1"},
+       {{"PMI_SIZE", "3"}, {"PMI_RANK", "2"}, {"GPULIFE_RENDEZVOUS", "h:1"}}},
+      {"Slurm",
+       {.ranks = 8, .rank = 5, .local_rank = 1, .rendezvous = "tcp://a:5000"},
+       {{"SLURM_STEP_NUM_TASKS", "8"},
+        {"SLURM_PROCID", "5"},
+        {"SLURM_LOCALID", "1"},
+        {"SLURM_NTASKS", "8"},
+        {"GPULIFE_RENDEZVOUS", "tcp://a:5000"}}},
+  };
+  for (const LauncherCase& c : cases) {
+    SCOPED_TRACE(c.launcher);
+    const RankSetup s = resolve_ranks({}, table(c.env));
+    EXPECT_EQ(s.ranks, c.want.ranks);
+    EXPECT_EQ(s.rank, c.want.rank);
+    EXPECT_EQ(s.local_rank, c.want.local_rank);
+    EXPECT_EQ(s.rendezvous, c.want.rendezvous);
+    EXPECT_NE(s.source.find(c.launcher), std::string::npos) << s.source;
+  }
   // A batch script's shell has SLURM_NTASKS but is one process, not a rank of a step.
   EXPECT_EQ(resolve_ranks({}, table({{"SLURM_NTASKS", "8"}, {"SLURM_PROCID", "0"}})).ranks, 1);
 }

@@ -156,10 +156,9 @@ TEST_P(EditOnEngine, EditsKeepTheGenerationAndRevertApplyRoundTrip) {
   EXPECT_EQ(e->generation(), 3u);
   EXPECT_EQ(edit.generation, 3u);
   edit.revert(*e);
-  EXPECT_EQ(state(*e), before);
+  EXPECT_TRUE(holds(*e, before, 3));
   edit.apply(*e);
-  EXPECT_EQ(state(*e), after);
-  EXPECT_EQ(e->generation(), 3u);
+  EXPECT_TRUE(holds(*e, after, 3));
 }
 
 TEST_P(EditOnEngine, ClearSelectionAndClearOutside) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,28 @@ class CountingEngine final : public ForwardingEngine {
 };
 
 using test::state;
+
+// Whether `engine` holds `grid` at generation `generation`; a failure names the first cell that
+// differs (or the sizes) and the generation reached: EXPECT_TRUE(holds(*e, start, 0)).
+inline ::testing::AssertionResult holds(const Engine& engine, const Grid& grid,
+                                        uint64_t generation) {
+  const Grid now = state(engine);
+  const bool same_cells = now == grid;
+  if (same_cells && engine.generation() == generation) return ::testing::AssertionSuccess();
+  ::testing::AssertionResult failure = ::testing::AssertionFailure();
+  if (!same_cells) {
+    if (now.width() != grid.width() || now.height() != grid.height())
+      failure << "the grid is " << now.width() << "x" << now.height() << " (want " << grid.width()
+              << "x" << grid.height() << "); ";
+    else if (const std::optional<Cell> c = first_difference(now, grid);
+             c && now.in_bounds(c->x, c->y))
+      failure << "cell (" << c->x << ", " << c->y << ") is " << (now.get(c->x, c->y) ? 1 : 0)
+              << " (want " << (grid.get(c->x, c->y) ? 1 : 0) << "); ";
+    else
+      failure << "the cells differ; ";
+  }
+  return failure << "generation " << engine.generation() << " (want " << generation << ")";
+}
 
 // An engine of the registry loaded with `grid`.
 inline std::unique_ptr<Engine> make_loaded(const std::string& name, const Grid& grid) {

@@ -37,6 +37,18 @@ std::unique_ptr<MultiGpuEngine> banded(const Params& params) {
   return e;
 }
 
+// The recipe of a soup of `density` from `seed` and no pattern.
+GridRecipe soup_recipe(GridSize size, Topology topology, double density, uint64_t seed) {
+  return make_recipe(size, topology, Pattern(), {0, 0}, density, seed);
+}
+
+// One GPU's engine in `bands` bands, loaded with `recipe`.
+std::unique_ptr<MultiGpuEngine> banded_on_one_gpu(int bands, const GridRecipe& recipe) {
+  auto e = banded({{"gpus", 1}, {"bands", bands}});
+  e->load_recipe(recipe);
+  return e;
+}
+
 Pattern scattered(int64_t w, int64_t h, uint64_t seed, int cells) {
   std::mt19937_64 rng(seed);
   Pattern p;
@@ -104,8 +116,7 @@ TEST(BandsTest, RecipesBuiltOnTheDeviceEqualTheHostGrid) {
           const GridRecipe r =
               make_recipe({w, h}, topo, scattered(w, h, seed, 300), {0, 0}, density, seed);
           const Grid want = make_grid(r);
-          auto e = banded({{"gpus", 1}, {"bands", bands}});
-          e->load_recipe(r);
+          auto e = banded_on_one_gpu(bands, r);
           Grid got;
           e->store(got);
           ASSERT_EQ(got, want) << bands << " bands, density " << density << ", " << w << "x" << h;
@@ -123,9 +134,7 @@ TEST(BandsTest, RowsBoundsAndRegionsReadBandByBand) {
   SKIP_WITHOUT_GPU();
   std::mt19937_64 rng(3);
   for (int bands : {1, 3, 5}) {
-    const GridRecipe r = make_recipe({300, 211}, Topology::Torus, Pattern(), {0, 0}, 0.4, 11);
-    auto e = banded({{"gpus", 1}, {"bands", bands}});
-    e->load_recipe(r);
+    auto e = banded_on_one_gpu(bands, soup_recipe({300, 211}, Topology::Torus, 0.4, 11));
     e->step(13);
     Grid full;
     e->store(full);
@@ -144,14 +153,12 @@ TEST(BandsTest, RowsBoundsAndRegionsReadBandByBand) {
   }
   // Bounds of sparse cells across band boundaries, and of an empty grid.
   Pattern p({{5, 3}, {290, 100}, {77, 190}});
-  const GridRecipe r = make_recipe({300, 211}, Topology::Plane, p, {5, 3});
-  auto e = banded({{"gpus", 1}, {"bands", 4}});
-  e->load_recipe(r);
+  auto e = banded_on_one_gpu(4, make_recipe({300, 211}, Topology::Plane, p, {5, 3}));
   EXPECT_EQ(e->live_bounds(), (Box{5, 3, 290, 190}));
   e->load_recipe(make_recipe({300, 211}, Topology::Plane, Pattern(), {0, 0}));
   EXPECT_TRUE(e->live_bounds().empty());
   // Regions that do not start on a word and cross band boundaries.
-  e->load_recipe(make_recipe({300, 211}, Topology::Plane, Pattern(), {0, 0}, 0.5, 4));
+  e->load_recipe(soup_recipe({300, 211}, Topology::Plane, 0.5, 4));
   Grid full;
   e->store(full);
   const Box box{61, 40, 200, 170};
@@ -178,8 +185,7 @@ TEST(BandsTest, MemoryIsCheckedBeforeAnythingIsAllocated) {
   device_memory_info(free_before, total);
   // 2^20 x 2^20 needs 256 GiB in one band: more than any one GPU has.
   auto e = banded({{"gpus", 1}, {"bands", 4}});
-  const GridRecipe huge =
-      make_recipe({1 << 20, 1 << 20}, Topology::Torus, Pattern(), {0, 0}, 0.5, 1);
+  const GridRecipe huge = soup_recipe({1 << 20, 1 << 20}, Topology::Torus, 0.5, 1);
   const std::vector<DeviceNeed> need = e->memory_plan(huge.width, huge.height, huge.topology);
   ASSERT_EQ(need.size(), 1u);
   EXPECT_GT(need[0].need_bytes, 2.0 * double(uint64_t{1} << 37));
@@ -196,7 +202,7 @@ TEST(BandsTest, MemoryIsCheckedBeforeAnythingIsAllocated) {
   device_memory_info(free_after, total);
   EXPECT_GT(double(free_after), double(free_before) - 64.0 * 1048576.0);
   // The engine is still usable after the refusal.
-  e->load_recipe(make_recipe({100, 100}, Topology::Plane, Pattern(), {0, 0}, 0.5, 2));
+  e->load_recipe(soup_recipe({100, 100}, Topology::Plane, 0.5, 2));
   EXPECT_GT(e->population(), 0u);
 }
 
@@ -242,8 +248,7 @@ TEST(BandsTest, RanksStartedDifferentlyAreToldSo) {
   const auto errors = on_ranks(2, [&](const std::shared_ptr<RankExchange>& x) {
     auto e = banded({{"gpus", 1}, {"bands", 2}});
     e->join({x, 0, true});
-    e->load_recipe(
-        make_recipe({200, 100 + 20 * x->rank()}, Topology::Torus, Pattern(), {0, 0}, 0.5, 3));
+    e->load_recipe(soup_recipe({200, 100 + 20 * x->rank()}, Topology::Torus, 0.5, 3));
   });
   for (const std::string& e : errors)
     EXPECT_NE(e.find("started differently"), std::string::npos) << e;
@@ -288,9 +293,7 @@ TEST(BandsTest, ViewGathersVisibleCellsAndDensityLevels) {
   SKIP_WITHOUT_GPU();
   std::mt19937_64 rng(12);
   for (int bands : {1, 3, 6}) {
-    const GridRecipe r = make_recipe({5000, 4100}, Topology::Torus, Pattern(), {0, 0}, 0.3, 5);
-    auto e = banded({{"gpus", 1}, {"bands", bands}});
-    e->load_recipe(r);
+    auto e = banded_on_one_gpu(bands, soup_recipe({5000, 4100}, Topology::Torus, 0.3, 5));
     BandView view(0);
     for (uint64_t version = 1; version <= 3; ++version) {
       if (version > 1) e->step(7);
