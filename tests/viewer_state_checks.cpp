@@ -266,7 +266,7 @@ TEST_F(ViewerStateTest, ARuleWithABoundedGridSuffixReCreatesTheGridOrSaysWhyNot)
   EXPECT_EQ(state.sim.height(), 80);
   EXPECT_EQ(state.sim.topology(), Topology::Torus);
   EXPECT_EQ(grid().population(), 2u);
-  EXPECT_EQ(current_rule_spec(state).to_string(), "B3/S23:T100,80");
+  EXPECT_EQ(current_rule_spec(state.sim).to_string(), "B3/S23:T100,80");
   ASSERT_TRUE(apply_rule_text(state, "HighLife:P50,40"));
   EXPECT_EQ(state.sim.topology(), Topology::Plane);
   EXPECT_EQ(state.sim.rule().to_string(), "B36/S23");

@@ -349,10 +349,6 @@ bool apply_rule_text(ViewerState& s, std::string_view text) {
   return done;
 }
 
-RuleSpec current_rule_spec(const ViewerState& s) {
-  return current_rule_spec(s.sim);
-}
-
 RuleSpec current_rule_spec(const Simulation& sim) {
   RuleSpec spec;
   spec.rule = sim.rule();
@@ -417,7 +413,7 @@ Pattern pattern_for_save(ViewerState& s, bool selection_only) {
   }
   p.name = s.pattern_name;
   // A torus is part of the rule in Golly's notation, so it survives a reload there and here.
-  p.rule = selection_only ? RuleSpec{s.sim.rule(), std::nullopt} : current_rule_spec(s);
+  p.rule = selection_only ? RuleSpec{s.sim.rule(), std::nullopt} : current_rule_spec(s.sim);
   p.generation = generation;
   return p;
 }

@@ -63,7 +63,6 @@ bool recreate_grid(ViewerState& s, GridSize size, Topology topology);
 // the grid it names. Refuses with a reason (an error notice) what cannot be applied.
 bool apply_rule_text(ViewerState& s, std::string_view text);
 // The current rule with the grid's suffix when it is a torus (what Save writes).
-RuleSpec current_rule_spec(const ViewerState& s);
 RuleSpec current_rule_spec(const Simulation& sim);
 // Empty when gpulife's grids can be what `bounds` asks for, otherwise why not.
 std::string bounds_problem(const GridBounds& bounds);

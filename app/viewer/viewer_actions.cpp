@@ -98,7 +98,7 @@ void toggle_panel(ViewerState& s) {
 }
 
 std::string window_title(const ViewerState& s) {
-  const RuleSpec spec = current_rule_spec(s);
+  const RuleSpec spec = current_rule_spec(s.sim);
   std::string rule_text = spec.to_string();
   if (auto name = rule_name(spec.rule)) rule_text += " (" + std::string(*name) + ")";
   const LiveFigures& f = s.sim.figures();
