@@ -1,5 +1,6 @@
 // bit-multistep: bit-packed Life with temporal blocking; each pass over memory advances up to
-// 16 generations with every in-flight row held in registers and edge words shared by shuffles.
+// 16 generations with every in-flight row held in registers and edge words shared by shuffles
+// (the rows coming in are staged through shared memory).
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -28,7 +29,9 @@ static __global__ void multistep_kernel(const __grid_constant__ PassArgs a) {
   const int64_t warp_col = int64_t(blockIdx.x) * blockDim.y + threadIdx.y;
   if (warp_col >= a.warp_cols) return;  // whole warps only
   ShuffleLanes lanes;
-  WarpPass<K, D, kLife, kFma, ShuffleLanes> pass(a, warp_col, int(threadIdx.x), lanes);
+  extern __shared__ uint32_t shared_words[];  // the warps' row rings (ring_bytes)
+  WarpPass<K, D, kLife, kFma, ShuffleLanes> pass(a, warp_col, int(threadIdx.x), lanes,
+                                                 multistep::lane_ring<K>(shared_words));
   for (int64_t tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) pass.run_tile(tile);
 }
 
@@ -194,7 +197,11 @@ class BitMultistepEngine final : public DeviceEngine {
     const int tile_rows = launch_.tile_rows;
     const int64_t extra = pair ? multistep::pair_extra_rows(depth) : 3 * depth - 1;
     const size_t shared =
-        history ? multistep::pair_history_bytes(words_per_thread, depth, block_warps) : 0;
+        pair ? multistep::pair_shared_bytes(words_per_thread, depth, block_warps, bool(history))
+             : multistep::ring_bytes(words_per_thread, block_warps);
+    if (shared > 48 * 1024)  // beyond the default: 8 warps' rings and history slots at depth 16
+      CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                      int(shared)));
     a.tile_rows =
         tile_rows > 0 ? tile_rows : auto_tile_rows(kernel, block_warps, shared, a.warp_cols, extra);
     a.tiles = (height() + a.tile_rows - 1) / a.tile_rows;

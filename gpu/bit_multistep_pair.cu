@@ -10,13 +10,14 @@ __device__ __forceinline__ void pair_pass(const PassArgs& a) {
   const int64_t warp_col = int64_t(blockIdx.x) * blockDim.y + threadIdx.y;
   if (warp_col >= a.warp_cols) return;  // whole warps only
   ShuffleLanes lanes;
+  // Dynamic shared memory (pair_shared_bytes): the warps' row rings, then their history slots.
+  extern __shared__ uint32_t shared_words[];
   uint32_t* slots = nullptr;
-  if constexpr (kHistory) {
-    extern __shared__ uint32_t history_slots[];
-    slots = history_slots + threadIdx.y * (32 * kPairHistorySlots<K, D>)+threadIdx.x;
-  }
+  if constexpr (kHistory)
+    slots = shared_words + blockDim.y * (32 * RowReader<K>::kRingWords) +
+            threadIdx.y * (32 * kPairHistorySlots<K, D>) + threadIdx.x;
   WarpPairPass<K, D, kFma, ShuffleLanes, kHistory> pass(a, warp_col, int(threadIdx.x), lanes,
-                                                        slots);
+                                                        lane_ring<K>(shared_words), slots);
   for (int64_t tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) pass.run_tile(tile);
 }
 

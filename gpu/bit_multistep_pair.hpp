@@ -84,9 +84,11 @@ class WarpPairPass {
  public:
   static_assert(D <= 16, "the edge words' inner halves are exact for at most 16 generations");
 
+  // `ring`: this lane's first word of the warp's row ring (RowReader; unused on the CPU),
+  // `slots` its first history slot.
   GPULIFE_MS_HD WarpPairPass(const PassArgs& a, int64_t warp_col, int lane, Lanes& lanes,
-                             uint32_t* slots = nullptr)
-      : a_(a), lanes_(lanes), slots_(slots) {
+                             uint32_t* ring = nullptr, uint32_t* slots = nullptr)
+      : a_(a), lanes_(lanes), ring_(ring), slots_(slots) {
     cols_.init(a, warp_col * kPairWarpWords<K> - 1, lane);
     for (int j = 0; j < K; ++j) {
       const int64_t m = cols_.mbase + j;
@@ -129,7 +131,7 @@ class WarpPairPass {
     if (s_a > nsteps) s_a = nsteps;
     if (s_b < s_a) s_b = s_a;
     const int32_t s_fast_end = s_a + (s_b - s_a) / 2 * 2;
-    reader_.start(a_, ystart_);
+    reader_.start(a_, cols_, ystart_, ring_);
     y0_ = y0;
     if constexpr (kHistory)
       for (int i = 0; i < kPairHistorySlots<K, D>; ++i) slot(i) = 0;
@@ -273,6 +275,7 @@ class WarpPairPass {
 
   const PassArgs& a_;
   Lanes& lanes_;
+  uint32_t* ring_;
   uint32_t* slots_;
   LaneColumns<K> cols_;
   RowReader<K> reader_;
@@ -297,9 +300,14 @@ class WarpPairPass {
 using PassKernel = void (*)(PassArgs);
 PassKernel pair_kernel(int words_per_thread, int depth, bool fma, int warps_per_sm, bool history);
 
-// Dynamic shared memory a block of `block_warps` warps of the history kernel needs.
+// Dynamic shared memory a block of `block_warps` warps needs: the row rings (ring_bytes), then
+// with the history plane its slots.
 inline size_t pair_history_bytes(int words_per_thread, int depth, int block_warps) {
   return size_t(block_warps) * 32 * 3 * size_t(depth) * size_t(words_per_thread) * 4;
+}
+inline size_t pair_shared_bytes(int words_per_thread, int depth, int block_warps, bool history) {
+  return ring_bytes(words_per_thread, block_warps) +
+         (history ? pair_history_bytes(words_per_thread, depth, block_warps) : 0);
 }
 
 }  // namespace gpulife::gpu::multistep

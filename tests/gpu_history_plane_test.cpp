@@ -66,6 +66,8 @@ TEST(GpuHistoryPlane, MultistepShapesHoldEveryCellEverAlive) {
       {{"depth", 8}, {"words_per_thread", 2}, {"block_warps", 4}, {"tile_rows", 24}},
       {{"depth", 4}, {"words_per_thread", 4}, {"fma_shifts", 1}},
       {{"depth", 16}, {"words_per_thread", 1}, {"warps_per_sm", 12}},
+      // 8 warps' row rings and history slots: more shared memory than a launch gets by default
+      {{"depth", 16}, {"words_per_thread", 1}, {"block_warps", 8}},
       {{"depth", 16}, {"rows_per_step", 1}},
   };
   for (const Topology topo : {Topology::Torus, Topology::Plane})

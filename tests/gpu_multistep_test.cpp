@@ -188,7 +188,8 @@ void emulate_pass(const PassArgs& a) {
       for (int64_t col = 0; col < a.warp_cols; ++col) {
         if constexpr (kPair) {
           if (a.history) {
-            WarpPairPass<K, D, false, ThreadLanes, true> pass(a, col, lane, l, slots.data() + lane);
+            WarpPairPass<K, D, false, ThreadLanes, true> pass(a, col, lane, l, nullptr,
+                                                              slots.data() + lane);
             for (int64_t t = 0; t < a.tiles; ++t) pass.run_tile(t);
           } else {
             WarpPairPass<K, D, false, ThreadLanes> pass(a, col, lane, l);
