@@ -302,9 +302,9 @@ struct RowReader {
     for (int i = 0; i < kAhead; ++i) fetch<true>(a, c, uint32_t(i));
   }
 
-  // Returns the oldest fetched row and fetches the next. kCheck is the caller's (the fetch,
-  // kAhead rows ahead, always checks); kGather: a lane may gather across a torus row's wrap.
-  template <bool kCheck = true, bool kGather = true>
+  // Returns the oldest fetched row and fetches the next, which is checked against a plane's
+  // rows whatever the step; kGather: a lane may gather across a torus row's wrap.
+  template <bool kGather = true>
   GPULIFE_MS_HD void load(const PassArgs& a, const LaneColumns<K>& c, uint32_t (&out)[K]) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
     asm volatile("cp.async.wait_group %0;" ::"n"(kAhead - 1) : "memory");
@@ -464,7 +464,7 @@ class WarpPass {
       st_[j] = a_.dst + (ystart_ - 2 * D + 1) * a_.pitch + (store_[j] ? cols_.mbase + j : 0);
     st_first_ = 3 * D - 1;
     st_last_ = nsteps;
-    reader_.template load<true, true>(a_, cols_, buf_[0][0]);
+    reader_.template load<true>(a_, cols_, buf_[0][0]);
     StepLoop::run<6>(*this, s_a, s_fast_end, nsteps);
   }
 
@@ -543,7 +543,7 @@ class WarpPass {
           if (ok && store_[j]) *st_[j] = out[j] & cols_.keep[j];
       }
     }
-    reader_.template load<kMask, kGather>(a_, cols_, buf_[kOld][0]);
+    reader_.template load<kGather>(a_, cols_, buf_[kOld][0]);
     for (int j = 0; j < K; ++j) st_[j] += a_.pitch;
   }
 

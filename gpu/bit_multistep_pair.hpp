@@ -144,8 +144,8 @@ class WarpPairPass {
                (half_shift_[j] ? 1 : 0);
     }
     st_first_ = s_first;
-    reader_.template load<true, true>(a_, cols_, in_[0][0][0]);
-    reader_.template load<true, true>(a_, cols_, in_[0][0][1]);
+    reader_.template load<true>(a_, cols_, in_[0][0][0]);
+    reader_.template load<true>(a_, cols_, in_[0][0][1]);
     StepLoop::run<2>(*this, s_a, s_fast_end, nsteps);
   }
 
@@ -232,8 +232,8 @@ class WarpPairPass {
         }
       }
     }
-    reader_.template load<kMask, kGather>(a_, cols_, in_[kQ][0][0]);
-    reader_.template load<kMask, kGather>(a_, cols_, in_[kQ][0][1]);
+    reader_.template load<kGather>(a_, cols_, in_[kQ][0][0]);
+    reader_.template load<kGather>(a_, cols_, in_[kQ][0][1]);
     for (int j = 0; j < K; ++j) st_[j] += 4 * a_.pitch;
   }
 
