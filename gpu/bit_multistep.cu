@@ -189,6 +189,9 @@ class BitMultistepEngine final : public DeviceEngine {
     a.width = width();
     a.height = height();
     a.pitch = int64_t(row_pitch() / 4);
+    if (row_pitch() >= (size_t(1) << 32))  // the passes move their pointers by 32-bit row sizes
+      throw Error("engine bit-multistep: rows of " + std::to_string(row_pitch()) +
+                  " bytes are beyond its 4 GiB a row");
     a.words = (width() + 31) / 32;
     a.last_mask = width() % 32 ? (1u << (width() % 32)) - 1u : ~0u;
     a.warp_cols =
@@ -200,8 +203,8 @@ class BitMultistepEngine final : public DeviceEngine {
         pair ? multistep::pair_shared_bytes(words_per_thread, depth, block_warps, bool(history))
              : multistep::ring_bytes(words_per_thread, block_warps);
     if (shared > 48 * 1024)  // beyond the default: 8 warps' rings and history slots at depth 16
-      CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                      int(shared)));
+      CUDA_CHECK(
+          cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
     a.tile_rows =
         tile_rows > 0 ? tile_rows : auto_tile_rows(kernel, block_warps, shared, a.warp_cols, extra);
     a.tiles = (height() + a.tile_rows - 1) / a.tile_rows;

@@ -119,17 +119,17 @@ class WarpPairPass {
         }
     // Steps needing no row checks: on a plane every level's rows and the two rows loaded lie
     // inside the grid (level D - 1's first output row >= 0, the second row loaded < height).
-    int32_t s_a = 0, s_b = nsteps;
+    // Both rows a step outputs are the tile's but in the last step of an odd number of rows.
+    int32_t s_a = 0, s_b = s_first + rows_ / 2;
     if (!a_.torus) {
       const int64_t lo = (3 * D - 1 - ystart_ + 1) / 2;      // ystart + 2s - 3D + 2 >= 0
       const int64_t hi = (a_.height - 4 - ystart_) / 2 + 1;  // ystart + 2s + 3 < height
       s_a = int32_t(clamp64(lo, 0, nsteps));
-      s_b = int32_t(clamp64(a_.height - 4 - ystart_ < 0 ? 0 : hi, s_a, nsteps));
+      s_b = int32_t(clamp64(a_.height - 4 - ystart_ < 0 ? 0 : hi, s_a, s_b));
     }
     // The unrolled loop starts on an even step, so the phases match the step's parity.
     if (s_a % 2) ++s_a;
-    if (s_a > nsteps) s_a = nsteps;
-    if (s_b < s_a) s_b = s_a;
+    if (s_a > s_b) s_a = s_b;
     const int32_t s_fast_end = s_a + (s_b - s_a) / 2 * 2;
     reader_.start(a_, cols_, ystart_, ring_);
     y0_ = y0;
@@ -151,12 +151,16 @@ class WarpPairPass {
 
  private:
   friend struct StepLoop;
+  // The fast loop's trip, two steps, is one RowReader trip: 4 loads, the first at an even step
+  // (2 + 2s loads before step s, plus RowReader::kBias, is a multiple of 4).
+  static constexpr bool kFastLoads = true;
+  static_assert(RowReader<K>::kTrip == 4 && (2 + RowReader<K>::kBias) % 4 == 0);
 
   GPULIFE_MS_HD void masked_step(int32_t s) {
     if (s % 2)
-      step<1, true, true, true>(s);
+      step<1, true, true, true, false>(s);
     else
-      step<0, true, true, true>(s);
+      step<0, true, true, true, false>(s);
   }
 
   GPULIFE_MS_HD RowSum sum_of(const uint32_t (&x)[K], int j, uint32_t from_west,
@@ -169,16 +173,22 @@ class WarpPairPass {
   // Word j of an output row at `at` (st_[j] or a row below), through the lane's own pointer:
   // the whole word, or its exact half; `ok`: the row is one the tile outputs. (Stores forced
   // to be predicated instructions, with no branch around them, measured 15 % slower on the
-  // H200: the blocks the branch makes schedule the pass better.)
+  // H200: the blocks the branch makes schedule the pass better. Leaving out the mask where no
+  // word is partial, with the padding stored as zeros instead, measured 1 % slower.)
   GPULIFE_MS_HD void store_word(uint16_t* at, int j, uint32_t v, bool ok) const {
+#if defined(__CUDA_ARCH__)
+    __builtin_assume(__isGlobal(at));  // (below() hides where it points: a global store, not a
+#endif                                 // generic one)
     v &= cols_.keep[j];
     if (ok && full_[j]) *reinterpret_cast<uint32_t*>(at) = v;
     if (ok && half_[j]) *at = uint16_t(v >> half_shift_[j]);
   }
 
   // One step at parity kP. kMask: rows may lie outside a plane grid; kColumns: clear the cells
-  // beyond a plane's side edges; kGather: a word may be gathered across a torus row's wrap.
-  template <int kP, bool kMask, bool kColumns, bool kGather>
+  // beyond a plane's side edges; kGather: a word may be gathered across a torus row's wrap;
+  // kFast: the step's loads are fast ones (RowReader::load_fast) and both its output rows are
+  // the tile's once the first is.
+  template <int kP, bool kMask, bool kColumns, bool kGather, bool kFast>
   GPULIFE_MS_HD void step(int32_t s) {
     constexpr int kQ = 1 - kP;
 #if defined(__CUDA_ARCH__)
@@ -228,13 +238,31 @@ class WarpPairPass {
         const int32_t y = 2 * (s - st_first_);
         for (int j = 0; j < K; ++j) {
           store_word(st_[j], j, out_m[j], y >= 0);
-          store_word(st_[j] + 2 * a_.pitch, j, out_n[j], y >= 0 && y + 1 < rows_);
+          store_word(below(st_[j], a_.one), j, out_n[j], y >= 0 && (kFast || y + 1 < rows_));
         }
       }
     }
-    reader_.template load<kGather>(a_, cols_, in_[kQ][0][0]);
-    reader_.template load<kGather>(a_, cols_, in_[kQ][0][1]);
-    for (int j = 0; j < K; ++j) st_[j] += 4 * a_.pitch;
+    if constexpr (kFast) {
+      reader_.template load_fast<2 * kP>(a_, in_[kQ][0][0]);
+      reader_.template load_fast<2 * kP + 1>(a_, in_[kQ][0][1]);
+    } else {
+      reader_.template load<kGather>(a_, cols_, in_[kQ][0][0]);
+      reader_.template load<kGather>(a_, cols_, in_[kQ][0][1]);
+    }
+    for (int j = 0; j < K; ++j) st_[j] = below(st_[j], a_.two);
+  }
+
+  // `rows` (1 or 2, a.one or a.two: opaque to the compiler) rows below `p`. On the device a
+  // multiply-add, which the compiler makes an add with its carry half on the FMA pipe (pointer
+  // arithmetic took two instructions of the integer pipe, the pass's bottleneck).
+  GPULIFE_MS_HD uint16_t* below(uint16_t* p, uint32_t rows) const {
+#if defined(__CUDA_ARCH__)
+    uint64_t r;
+    asm("mad.wide.u32 %0, %1, %2, %3;" : "=l"(r) : "r"(uint32_t(a_.pitch) * 4u), "r"(rows), "l"(p));
+    return reinterpret_cast<uint16_t*>(r);
+#else
+    return p + 2 * a_.pitch * rows;
+#endif
   }
 
   // History slots: the first output rows' ORs (one slot per level and word) and the second
