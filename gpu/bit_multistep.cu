@@ -189,9 +189,6 @@ class BitMultistepEngine final : public DeviceEngine {
     a.width = width();
     a.height = height();
     a.pitch = int64_t(row_pitch() / 4);
-    if (row_pitch() >= (size_t(1) << 32))  // the passes move their pointers by 32-bit row sizes
-      throw Error("engine bit-multistep: rows of " + std::to_string(row_pitch()) +
-                  " bytes are beyond its 4 GiB a row");
     a.words = (width() + 31) / 32;
     a.last_mask = width() % 32 ? (1u << (width() % 32)) - 1u : ~0u;
     a.warp_cols =

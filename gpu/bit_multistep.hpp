@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/grid.hpp"
 #include "gpu/gpu_engine.hpp"
 #include "gpu/torus_words.h"
 
@@ -199,6 +200,23 @@ GPULIFE_MS_HD int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
   return v < lo ? lo : (v > hi ? hi : v);
 }
 
+// `p` moved down `rows` rows of the grid (a.one or a.two: values the compiler cannot see). On
+// the device a multiply-add of the row's bytes, which the compiler makes an add with its carry
+// half on the FMA pipe; pointer arithmetic took two instructions of the integer pipe, the
+// passes' bottleneck. A row's bytes fit 32 bits: the state's rows are canonical (8 bytes per
+// 64 cells, BitMultistepEngine::device_layout), 2^28 bytes at kMaxGridSide cells.
+static_assert(kMaxGridSide / 8 < (int64_t(1) << 32));
+template <class T>
+GPULIFE_MS_HD T* advance_rows(T* p, const PassArgs& a, uint32_t rows) {
+#if defined(__CUDA_ARCH__)
+  uint64_t r;
+  asm("mad.wide.u32 %0, %1, %2, %3;" : "=l"(r) : "r"(uint32_t(a.pitch) * 4u), "r"(rows), "l"(p));
+  return reinterpret_cast<T*>(r);
+#else
+  return reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(p) + uint64_t(a.pitch) * 4u * rows);
+#endif
+}
+
 // A warp's lanes exchange edge words by shuffles (lane 0 and 31 get their own: the halo).
 struct ShuffleLanes {
   GPULIFE_MS_HD void exchange(uint32_t last, uint32_t first, uint32_t& from_west,
@@ -357,7 +375,7 @@ struct RowReader {
     for (int j = 0; j < K; ++j) {
       out[j] = read(rd_ + step_of(kI, j));
       copy(fe_ + step_of(kI, j), at_[j], bytes_[j]);
-      at_[j] = advance(at_[j], uint32_t(a.pitch) * 4u, a.one);
+      at_[j] = advance_rows(at_[j], a, a.one);
     }
     commit();
     if constexpr (kI == kTrip - 1) {
@@ -398,19 +416,6 @@ struct RowReader {
     return uint32_t(i * K + j);
   }
 #endif
-
-  // `p` moved on by `bytes` (< 2^32): on the device a multiply-add by the opaque `one`, which
-  // the compiler makes an add with its carry half on the FMA pipe, not two integer instructions.
-  static GPULIFE_MS_HD const uint32_t* advance(const uint32_t* p, uint32_t bytes, uint32_t one) {
-#if defined(__CUDA_ARCH__)
-    uint64_t r;
-    asm("mad.wide.u32 %0, %1, %2, %3;" : "=l"(r) : "r"(bytes), "r"(one), "l"(p));
-    return reinterpret_cast<const uint32_t*>(r);
-#else
-    (void)one;
-    return p + bytes / 4;
-#endif
-  }
 
   static GPULIFE_MS_HD void wait() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800

@@ -177,8 +177,9 @@ class WarpPairPass {
   // word is partial, with the padding stored as zeros instead, measured 1 % slower.)
   GPULIFE_MS_HD void store_word(uint16_t* at, int j, uint32_t v, bool ok) const {
 #if defined(__CUDA_ARCH__)
-    __builtin_assume(__isGlobal(at));  // (below() hides where it points: a global store, not a
-#endif                                 // generic one)
+    // advance_rows() hides where `at` points: a global store, not a generic one.
+    __builtin_assume(__isGlobal(at));
+#endif
     v &= cols_.keep[j];
     if (ok && full_[j]) *reinterpret_cast<uint32_t*>(at) = v;
     if (ok && half_[j]) *at = uint16_t(v >> half_shift_[j]);
@@ -238,7 +239,8 @@ class WarpPairPass {
         const int32_t y = 2 * (s - st_first_);
         for (int j = 0; j < K; ++j) {
           store_word(st_[j], j, out_m[j], y >= 0);
-          store_word(below(st_[j], a_.one), j, out_n[j], y >= 0 && (kFast || y + 1 < rows_));
+          store_word(advance_rows(st_[j], a_, a_.one), j, out_n[j],
+                     y >= 0 && (kFast || y + 1 < rows_));
         }
       }
     }
@@ -249,20 +251,7 @@ class WarpPairPass {
       reader_.template load<kGather>(a_, cols_, in_[kQ][0][0]);
       reader_.template load<kGather>(a_, cols_, in_[kQ][0][1]);
     }
-    for (int j = 0; j < K; ++j) st_[j] = below(st_[j], a_.two);
-  }
-
-  // `rows` (1 or 2, a.one or a.two: opaque to the compiler) rows below `p`. On the device a
-  // multiply-add, which the compiler makes an add with its carry half on the FMA pipe (pointer
-  // arithmetic took two instructions of the integer pipe, the pass's bottleneck).
-  GPULIFE_MS_HD uint16_t* below(uint16_t* p, uint32_t rows) const {
-#if defined(__CUDA_ARCH__)
-    uint64_t r;
-    asm("mad.wide.u32 %0, %1, %2, %3;" : "=l"(r) : "r"(uint32_t(a_.pitch) * 4u), "r"(rows), "l"(p));
-    return reinterpret_cast<uint16_t*>(r);
-#else
-    return p + 2 * a_.pitch * rows;
-#endif
+    for (int j = 0; j < K; ++j) st_[j] = advance_rows(st_[j], a_, a_.two);
   }
 
   // History slots: the first output rows' ORs (one slot per level and word) and the second
