@@ -156,6 +156,12 @@ class WarpPairPass {
   static constexpr bool kFastLoads = true;
   static_assert(RowReader<K>::kTrip == 4 && (2 + RowReader<K>::kBias) % 4 == 0);
 
+  // The first step whose rows are the tile's (StepLoop: the fast steps from there on store
+  // them without a check).
+  GPULIFE_MS_HD int32_t first_store_step() const {
+    return st_first_;
+  }
+
   GPULIFE_MS_HD void masked_step(int32_t s) {
     if (s % 2)
       step<1, true, true, true, false>(s);
@@ -188,9 +194,10 @@ class WarpPairPass {
   // One step at parity kP. kMask: rows may lie outside a plane grid; kColumns: clear the cells
   // beyond a plane's side edges; kGather: a word may be gathered across a torus row's wrap;
   // kFast: the step's loads are fast ones (RowReader::load_fast) and both its output rows are
-  // the tile's once the first is.
-  template <int kP, bool kMask, bool kColumns, bool kGather, bool kFast>
+  // the tile's once the first is; kStores (fast steps only): both are the tile's.
+  template <int kP, bool kMask, bool kColumns, bool kGather, bool kFast, bool kStores = false>
   GPULIFE_MS_HD void step(int32_t s) {
+    static_assert(kFast || !kStores);
     constexpr int kQ = 1 - kP;
 #if defined(__CUDA_ARCH__)
 #pragma unroll
@@ -238,9 +245,9 @@ class WarpPairPass {
         // The rows are the tile's from step st_first_ on; out_m is its row y, out_n row y + 1.
         const int32_t y = 2 * (s - st_first_);
         for (int j = 0; j < K; ++j) {
-          store_word(st_[j], j, out_m[j], y >= 0);
+          store_word(st_[j], j, out_m[j], kStores || y >= 0);
           store_word(advance_rows(st_[j], a_, a_.one), j, out_n[j],
-                     y >= 0 && (kFast || y + 1 < rows_));
+                     kStores || (y >= 0 && (kFast || y + 1 < rows_)));
         }
       }
     }
