@@ -252,8 +252,7 @@ class WarpPairPass {
       }
     }
     if constexpr (kFast) {
-      reader_.template load_fast<2 * kP>(a_, in_[kQ][0][0]);
-      reader_.template load_fast<2 * kP + 1>(a_, in_[kQ][0][1]);
+      reader_.template load_fast<2 * kP>(a_, in_[kQ][0][0], in_[kQ][0][1]);
     } else {
       reader_.template load<kGather>(a_, cols_, in_[kQ][0][0]);
       reader_.template load<kGather>(a_, cols_, in_[kQ][0][1]);
