@@ -218,6 +218,10 @@ class BitMultistepEngine final : public DeviceEngine {
                     unsigned(std::min<int64_t>(a.tiles, 65535)));
     kernel<<<grid, block, shared, static_cast<cudaStream_t>(stream)>>>(a);
     CUDA_CHECK_LAUNCH();
+    if (pair && multistep::pair_pass_dirties_padding(a))
+      CUDA_CHECK(cudaMemset2DAsync(a.dst + a.words, size_t(a.pitch) * 4, 0,
+                                   size_t(a.pitch - a.words) * 4, size_t(a.height),
+                                   static_cast<cudaStream_t>(stream)));
     return uint64_t(depth);
   }
 

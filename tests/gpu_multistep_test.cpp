@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <barrier>
 #include <cstring>
@@ -272,6 +273,9 @@ Grid emulate(const Grid& start, const Rule& rule, EmulatedShape shape, uint64_t 
         life ? emulate_depth<4, true>(a, d) : emulate_depth<4, false>(a, d);
         break;
     }
+    if (pair && pair_pass_dirties_padding(a))  // as the engine clears it after the pass
+      for (int64_t y = 0; y < a.height; ++y)
+        std::fill_n(a.dst + y * pitch + a.words, pitch - a.words, 0u);
     cur = 1 - cur;
     left -= uint64_t(d);
   }
