@@ -189,10 +189,11 @@ class BitEngine final : public DeviceEngine {
          .default_value = kMaxX,
          .power_of_two = true},
         {.name = "words_per_thread",
-         .description = "vertical run of words per thread (each row loaded once)",
-         .min = 1,
-         .max = 64,
-         .default_value = 64},
+         .description = "vertical run of words per thread (each row loaded once); 0: chosen per "
+                        "grid so the runs fill whole waves of the GPU",
+         .min = 0,
+         .max = 65536,
+         .default_value = 0},
         {.name = "prefetch_rows",
          .description = "rows loaded into registers ahead of the row computed",
          .min = 1,
@@ -299,10 +300,8 @@ class BitEngine final : public DeviceEngine {
 
   template <int V, int R, bool kLife>
   uint64_t launch_pipeline(const void* src, void* dst, void* stream) {
-    const int run = launch_.run;
     const RowGeometry g = geometry();
     const int64_t columns = (g.pitch_words + V - 1) / V;
-    const dim3 block = launch_.block.block(), grid = launch_.block.grid(columns, groups(run));
     const bool bulk = launch_.bulk_copy;
     const size_t smem = size_t(launch_.block.x * launch_.block.y / 32) *
                         (bulk ? BulkSlot<W, V>::warp_bytes(R) : R * PipelineSlot<W, V>::kBytes);
@@ -311,6 +310,8 @@ class BitEngine final : public DeviceEngine {
     if (smem > 48 * 1024)
       CUDA_CHECK(
           cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    const int run = run_for(reinterpret_cast<const void*>(kernel), smem, columns, g.height);
+    const dim3 block = launch_.block.block(), grid = launch_.block.grid(columns, groups(run));
     kernel<<<grid, block, smem, static_cast<cudaStream_t>(stream)>>>(
         static_cast<const W*>(src), static_cast<W*>(dst), g, run, launch_.prefetch_l2_rows,
         rule_bits(rule()));
@@ -320,6 +321,23 @@ class BitEngine final : public DeviceEngine {
 
   // Thread rows: runs of `run` rows.
   int64_t groups(int run) const { return (height() + run - 1) / run; }
+
+  // words_per_thread, or with 0 the run for which `kernel`'s blocks over `columns` thread
+  // columns and `rows` rows fill whole waves of the GPU, each run loading the two rows beyond
+  // its own (remembered per kernel and grid).
+  int run_for(const void* kernel, size_t shared, int64_t columns, int64_t rows) {
+    if (launch_.run > 0) return launch_.run;
+    const AutoKey key{kernel, launch_.block.x, launch_.block.y, columns, rows};
+    if (!(auto_key_ == key)) {
+      const int64_t slots = resident_blocks(kernel, launch_.block.x * launch_.block.y, shared);
+      auto_run_ = int(std::min<int64_t>(
+          wave_tile_rows(rows, (columns + launch_.block.x - 1) / launch_.block.x,
+                         launch_.block.y, slots, 2),
+          1 << 30));
+      auto_key_ = key;
+    }
+    return auto_run_;
+  }
 
   RowGeometry geometry() const {
     constexpr int kBits = int(sizeof(W)) * 8;
@@ -341,7 +359,6 @@ class BitEngine final : public DeviceEngine {
 
   template <int V, int P, bool kL2, bool kLife>
   uint64_t launch(const void* src, void* dst, void* stream) {
-    const int run = launch_.run;
     const RowGeometry g = geometry();
     const auto* s = static_cast<const W*>(src);
     auto* d = static_cast<W*>(dst);
@@ -349,7 +366,10 @@ class BitEngine final : public DeviceEngine {
     const RuleBits rule = rule_bits(this->rule());
     const dim3 block = launch_.block.block();
     if (!launch_.split_edges) {
-      const dim3 grid = launch_.block.grid((g.pitch_words + V - 1) / V, groups(run));
+      const int64_t columns = (g.pitch_words + V - 1) / V;
+      const int run = run_for(reinterpret_cast<const void*>(&bit_kernel<W, V, P, kL2, kLife>), 0,
+                              columns, g.height);
+      const dim3 grid = launch_.block.grid(columns, groups(run));
       bit_kernel<W, V, P, kL2, kLife>
           <<<grid, block, 0, st>>>(s, d, g, run, launch_.prefetch_l2_rows, rule);
       CUDA_CHECK_LAUNCH();
@@ -357,6 +377,9 @@ class BitEngine final : public DeviceEngine {
     }
     const Interior in = interior_of(g.words, g.pitch_words, V, g.height);
     if (!in.empty()) {
+      const int run =
+          run_for(reinterpret_cast<const void*>(&bit_interior_kernel<W, V, P, kL2, kLife>), 0,
+                  in.launch_columns(), in.rows());
       const dim3 grid = launch_.block.grid(in.launch_columns(), (in.rows() + run - 1) / run);
       bit_interior_kernel<W, V, P, kL2, kLife>
           <<<grid, block, 0, st>>>(s, d, g, in, run, launch_.prefetch_l2_rows, rule);
@@ -385,13 +408,22 @@ class BitEngine final : public DeviceEngine {
   struct Launch {
     BlockShape block;
     int words_x = 1;
-    int run = 1;  // words_per_thread
+    int run = 0;  // words_per_thread; 0: run_for() chooses
     int prefetch_rows = 1;
     int prefetch_l2_rows = 0;
     int pipeline_rows = 0;
     bool bulk_copy = false;  // pipeline_copy 1
     bool split_edges = false;
   } launch_;
+  // The run run_for() chose last, and for what.
+  struct AutoKey {
+    const void* kernel = nullptr;
+    int block_x = 0, block_y = 0;
+    int64_t columns = 0, rows = 0;
+    bool operator==(const AutoKey&) const = default;
+  };
+  AutoKey auto_key_;
+  int auto_run_ = 1;
 };
 
 }  // namespace bit_detail

@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "gpu/bit_multistep.hpp"
 #include "gpu/bit_multistep_pair.hpp"
+#include "gpu/block_shape.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_engine.hpp"
 
@@ -245,24 +246,12 @@ class BitMultistepEngine final : public DeviceEngine {
                          int64_t extra) {
     const AutoKey key{kernel, block_warps, width(), height()};
     if (auto_key_ == key) return auto_rows_;
-    int device = 0, sms = 0, blocks_per_sm = 0;
-    CUDA_CHECK(cudaGetDevice(&device));
-    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, kernel,
-                                                             32 * block_warps, shared));
-    const int64_t slots = int64_t(sms) * std::max(blocks_per_sm, 1);
     const int64_t block_cols = (warp_cols + block_warps - 1) / block_warps;
-    int64_t best_rows = height(), best_cost = INT64_MAX;
-    for (int64_t tiles = 1; tiles <= (height() + 7) / 8; ++tiles) {
-      const int64_t rows = (height() + tiles - 1) / tiles;
-      if (tiles > 1 && (height() + rows - 1) / rows != tiles) continue;  // same as fewer
-      const int64_t waves = (block_cols * tiles + slots - 1) / slots;
-      const int64_t cost = waves * (rows + extra);
-      if (cost < best_cost) {
-        best_cost = cost;
-        best_rows = rows;
-      }
-    }
+    const int64_t best_rows =
+        wave_tile_rows(height(), block_cols, 1,
+                       resident_blocks(reinterpret_cast<const void*>(kernel), 32 * block_warps,
+                                       shared),
+                       extra);
     auto_key_ = key;
     auto_rows_ = best_rows;
     return best_rows;

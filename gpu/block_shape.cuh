@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "core/engine.hpp"
+#include "gpu/cuda_check.cuh"
+#include "gpu/wave_tiles.hpp"
 
 namespace gpulife::gpu {
 
@@ -37,6 +39,16 @@ inline constexpr int kStrideThreads = 256;
 inline constexpr int64_t kStrideMaxBlocks = 8192;
 inline unsigned stride_blocks(int64_t items, int64_t max_blocks = kStrideMaxBlocks) {
   return grid_stride_blocks(items, kStrideThreads, max_blocks);
+}
+
+// How many blocks of `kernel` (`threads` threads, `shared` bytes of dynamic shared memory) the
+// current GPU holds at once: its SMs times the blocks an SM holds (at least one).
+inline int64_t resident_blocks(const void* kernel, int threads, size_t shared) {
+  int device = 0, sms = 0, per_sm = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, shared));
+  return int64_t(sms) * std::max(per_sm, 1);
 }
 
 // block_x and block_y with these defaults and limits (DeviceEngine::check_block_threads()

@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "core/rule_circuit.hpp"
+#include "gpu/block_shape.cuh"
 #include "gpu/byte_table.hpp"
 #include "gpu/circuit_args.h"
 #include "gpu/circuit_source.hpp"
@@ -23,9 +24,18 @@ struct RulePass::Kernels {
   std::string name;
   cudaKernel_t kernel = nullptr;
   int max_threads = 1024;  // the most threads a block of this kernel can have (its registers)
-  // Auto tile heights, per block shape and grid.
+  // Auto tile heights (multistep) and runs (one generation), per block shape and grid.
   std::mutex mutex;
-  std::map<std::tuple<int, int64_t, int64_t>, int64_t> tile_rows;
+  std::map<std::tuple<int, int, int64_t, int64_t>, int64_t> tile_rows;
+
+  // The tile height remembered for `key`, or `choose()`'s, remembered.
+  template <class Choose>
+  int64_t auto_rows(const std::tuple<int, int, int64_t, int64_t>& key, const Choose& choose) {
+    const std::lock_guard<std::mutex> lock(mutex);
+    auto it = tile_rows.find(key);
+    if (it == tile_rows.end()) it = tile_rows.emplace(key, choose()).first;
+    return it->second;
+  }
 };
 
 struct RulePass::Circuits {
@@ -146,13 +156,20 @@ uint64_t RulePass::launch(const void* src, void* dst, const PassGrid& g, uint64_
   if (!shape_.multistep) {
     const int bits = shape_.word_bits;
     CircuitArgs a = base_args(src, dst, g, bits);
-    a.run = std::max(1, shape_.run);
     Kernels& k = kernel(bits, p);
     // The engine's block shape suits its own kernels; a circuit kernel may need more registers
     // a thread, so its block shrinks (rows first, then columns, in warps) until it can launch.
     int bx = shape_.block_x, by = shape_.block_y;
     while (bx * by > k.max_threads && by > 1) by /= 2;
     while (bx * by > k.max_threads && bx > 32) bx /= 2;
+    // Run 0: rows spread over whole waves of the resident blocks, each run reading two rows
+    // beyond its own.
+    a.run = shape_.run > 0 ? shape_.run : int(k.auto_rows({bx, by, g.width, g.height}, [&] {
+      return std::min<int64_t>(
+          wave_tile_rows(g.height, blocks(a.pitch, bx), by,
+                         resident_blocks(reinterpret_cast<const void*>(k.kernel), bx * by, 0), 2),
+          1 << 30);
+    }));
     const int64_t groups = (g.height + a.run - 1) / a.run;
     const dim3 grid(blocks(a.pitch, bx), unsigned(std::min<int64_t>(blocks(groups, by), 65535)));
     gpu::launch(k.kernel, grid, dim3(unsigned(bx), unsigned(by)), a, stream);
@@ -169,25 +186,11 @@ uint64_t RulePass::launch(const void* src, void* dst, const PassGrid& g, uint64_
   if (a.tile_rows <= 0) {
     // The tile height whose tiles fill whole waves of the GPU's resident blocks, counting the
     // 3 * depth - 1 extra rows each tile streams.
-    const std::lock_guard<std::mutex> lock(k.mutex);
-    const auto key = std::make_tuple(bw, g.width, g.height);
-    auto it = k.tile_rows.find(key);
-    if (it == k.tile_rows.end()) {
-      int device = 0, sms = 0, per_sm = 0;
-      CUDA_CHECK(cudaGetDevice(&device));
-      CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-      CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-          &per_sm, reinterpret_cast<const void*>(k.kernel), 32 * bw, 0));
-      const int64_t slots = int64_t(sms) * std::max(per_sm, 1);
-      int64_t best = g.height, best_cost = INT64_MAX;
-      for (int64_t tiles = 1; tiles <= (g.height + 7) / 8; ++tiles) {
-        const int64_t rows = (g.height + tiles - 1) / tiles;
-        const int64_t cost = ((block_cols * tiles + slots - 1) / slots) * (rows + 3 * depth - 1);
-        if (cost < best_cost) best_cost = cost, best = rows;
-      }
-      it = k.tile_rows.emplace(key, best).first;
-    }
-    a.tile_rows = it->second;
+    a.tile_rows = k.auto_rows({bw, 0, g.width, g.height}, [&] {
+      return wave_tile_rows(
+          g.height, block_cols, 1,
+          resident_blocks(reinterpret_cast<const void*>(k.kernel), 32 * bw, 0), 3 * depth - 1);
+    });
   }
   a.tiles = (g.height + a.tile_rows - 1) / a.tile_rows;
   const dim3 grid(unsigned(block_cols), unsigned(std::min<int64_t>(a.tiles, 65535)));

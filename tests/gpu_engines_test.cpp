@@ -15,6 +15,7 @@
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_engine.hpp"
 #include "gpu/gpu_engines.hpp"
+#include "gpu/wave_tiles.hpp"
 #include "tests/gpu_test_support.hpp"
 #include "tests/test_support.hpp"
 
@@ -440,6 +441,44 @@ TEST_P(BitPipelineTest, InteriorAndEdgeLaunchesMeetWithoutSeams) {
             expect_matches_reference(*engine, {w, h}, topology, rule);
           }
   }
+}
+
+// Runs of every length down tall grids, the default (0: runs spread over one wave of the GPU's
+// resident blocks, here about height / 264 rows on an H200) among them; rules beyond B3/S23 go
+// through the circuit kernels, whose run 0 is chosen the same way.
+TEST_P(BitPipelineTest, RunsOfEveryLengthMatchTheReference) {
+  REQUIRE_DEVICE();
+  auto engine = gpu::make_gpu_engine(GetParam());
+  const Params defaults = engine->params();
+  EXPECT_EQ(defaults.at("words_per_thread"), 0);
+  const int64_t bits = GetParam() == "bit32" ? 32 : 64;
+  const std::vector<Size> tall = small_run()
+                                     ? std::vector<Size>{{bits * 3 + 5, 3001}}
+                                     : std::vector<Size>{{bits * 3 + 5, 20011}, {bits * 40, 9000}};
+  for (int run : {0, 1, 63, 250, 4999}) {
+    engine->set_params(defaults);
+    engine->set_params({{"words_per_thread", run}});
+    for (Topology topology : {Topology::Plane, Topology::Torus})
+      for (const std::string& rule : {"B3/S23", "B36/S23"})
+        for (Size size : tall) {
+          SCOPED_TRACE("words_per_thread=" + std::to_string(run));
+          expect_matches_reference(*engine, size, topology, rule);
+        }
+  }
+}
+
+// The run chosen for a grid: as many runs as one wave of resident blocks holds, unless runs
+// that short would cost more than a second wave; never under 8 rows where the grid has them.
+TEST(WaveTileRows, SpreadsRowsOverWholeWavesOfResidentBlocks) {
+  EXPECT_EQ(gpu::wave_tile_rows(65536, 1, 1, 264, 2), 249);  // 264 runs, one wave
+  EXPECT_EQ(gpu::wave_tile_rows(65536, 1, 2, 132, 2), 249);  // two runs a block
+  EXPECT_EQ(gpu::wave_tile_rows(65536, 2, 1, 264, 2), 497);  // two blocks side by side
+  EXPECT_EQ(gpu::wave_tile_rows(1000, 1, 1, 10, 0), 100);
+  EXPECT_EQ(gpu::wave_tile_rows(100, 1, 1, 264, 2), 8);  // the shortest run
+  EXPECT_EQ(gpu::wave_tile_rows(5, 1, 1, 264, 2), 5);
+  EXPECT_EQ(gpu::wave_tile_rows(1, 7, 1, 1, 2), 1);
+  // Many columns of blocks: more than one wave even with one run down the grid.
+  EXPECT_EQ(gpu::wave_tile_rows(64, 1000, 1, 264, 2), 64);
 }
 
 TEST_P(BitPipelineTest, RefusesPipelineDepthsThatAreNotBuilt) {
