@@ -189,8 +189,8 @@ class BitEngine final : public DeviceEngine {
          .default_value = kMaxX,
          .power_of_two = true},
         {.name = "words_per_thread",
-         .description = "vertical run of words per thread (each row loaded once); 0: chosen per "
-                        "grid so the runs fill whole waves of the GPU",
+         .description = "vertical run of words per thread (each row loaded once); 0: for "
+                        "B3/S23 chosen per grid so the runs fill whole waves of the GPU, else 64",
          .min = 0,
          .max = 65536,
          .default_value = 0},
@@ -273,6 +273,8 @@ class BitEngine final : public DeviceEngine {
 
  private:
   static constexpr int kMaxPipelineRows = 8;
+  // The run of words_per_thread=0 where waves are not chosen: the best of the sweeps before.
+  static constexpr int kRun = 64;
 
   // Calls f(V, kLife) as integral constants: V adjacent words a thread (words_x; at most 16
   // bytes), kLife for B3/S23's own circuit.
@@ -310,7 +312,8 @@ class BitEngine final : public DeviceEngine {
     if (smem > 48 * 1024)
       CUDA_CHECK(
           cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-    const int run = run_for(reinterpret_cast<const void*>(kernel), smem, columns, g.height);
+    const int run =
+        run_for(reinterpret_cast<const void*>(kernel), smem, columns, g.height, false);
     const dim3 block = launch_.block.block(), grid = launch_.block.grid(columns, groups(run));
     kernel<<<grid, block, smem, static_cast<cudaStream_t>(stream)>>>(
         static_cast<const W*>(src), static_cast<W*>(dst), g, run, launch_.prefetch_l2_rows,
@@ -322,11 +325,14 @@ class BitEngine final : public DeviceEngine {
   // Thread rows: runs of `run` rows.
   int64_t groups(int run) const { return (height() + run - 1) / run; }
 
-  // words_per_thread, or with 0 the run for which `kernel`'s blocks over `columns` thread
-  // columns and `rows` rows fill whole waves of the GPU, each run loading the two rows beyond
-  // its own (remembered per kernel and grid).
-  int run_for(const void* kernel, size_t shared, int64_t columns, int64_t rows) {
+  // words_per_thread, or with 0: for B3/S23's own circuit through registers (`waves`), the run
+  // for which `kernel`'s blocks over `columns` thread columns and `rows` rows fill whole waves
+  // of the GPU, each run loading the two rows beyond its own (remembered per kernel and grid);
+  // otherwise kRun. On an H200 at 65536² the waves took B3/S23 from 0.297 to 0.290 ms a
+  // generation, but B36/S23's rule bits from 0.589 to 0.671.
+  int run_for(const void* kernel, size_t shared, int64_t columns, int64_t rows, bool waves) {
     if (launch_.run > 0) return launch_.run;
+    if (!waves) return kRun;
     const AutoKey key{kernel, launch_.block.x, launch_.block.y, columns, rows};
     if (!(auto_key_ == key)) {
       const int64_t slots = resident_blocks(kernel, launch_.block.x * launch_.block.y, shared);
@@ -368,7 +374,7 @@ class BitEngine final : public DeviceEngine {
     if (!launch_.split_edges) {
       const int64_t columns = (g.pitch_words + V - 1) / V;
       const int run = run_for(reinterpret_cast<const void*>(&bit_kernel<W, V, P, kL2, kLife>), 0,
-                              columns, g.height);
+                              columns, g.height, kLife);
       const dim3 grid = launch_.block.grid(columns, groups(run));
       bit_kernel<W, V, P, kL2, kLife>
           <<<grid, block, 0, st>>>(s, d, g, run, launch_.prefetch_l2_rows, rule);
@@ -379,7 +385,7 @@ class BitEngine final : public DeviceEngine {
     if (!in.empty()) {
       const int run =
           run_for(reinterpret_cast<const void*>(&bit_interior_kernel<W, V, P, kL2, kLife>), 0,
-                  in.launch_columns(), in.rows());
+                  in.launch_columns(), in.rows(), kLife);
       const dim3 grid = launch_.block.grid(in.launch_columns(), (in.rows() + run - 1) / run);
       bit_interior_kernel<W, V, P, kL2, kLife>
           <<<grid, block, 0, st>>>(s, d, g, in, run, launch_.prefetch_l2_rows, rule);

@@ -443,9 +443,9 @@ TEST_P(BitPipelineTest, InteriorAndEdgeLaunchesMeetWithoutSeams) {
   }
 }
 
-// Runs of every length down tall grids, the default (0: runs spread over one wave of the GPU's
-// resident blocks, 76 rows at 20011 rows on an H200) among them; rules beyond B3/S23 go
-// through the circuit kernels, whose run 0 is chosen the same way.
+// Runs of every length down tall grids, the default among them (0: for B3/S23 runs spread over
+// one wave of the GPU's resident blocks, 76 rows at 20011 rows on an H200; 64 rows for B36/S23's
+// rule bits); B2-a/S12 goes through the circuit kernels, whose run 0 fills waves too.
 TEST_P(BitPipelineTest, RunsOfEveryLengthMatchTheReference) {
   REQUIRE_DEVICE();
   auto engine = gpu::make_gpu_engine(GetParam());
@@ -459,7 +459,7 @@ TEST_P(BitPipelineTest, RunsOfEveryLengthMatchTheReference) {
     engine->set_params(defaults);
     engine->set_params({{"words_per_thread", run}});
     for (Topology topology : {Topology::Plane, Topology::Torus})
-      for (const std::string& rule : {"B3/S23", "B36/S23"})
+      for (const std::string& rule : {"B3/S23", "B36/S23", "B2-a/S12"})
         for (Size size : tall) {
           SCOPED_TRACE("words_per_thread=" + std::to_string(run));
           expect_matches_reference(*engine, size, topology, rule);
