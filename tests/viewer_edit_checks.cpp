@@ -112,6 +112,26 @@ TEST_F(EditToolTest, DrawingWhileRunning) {
   EXPECT_EQ(state.sim.generation(), 0u);
 }
 
+// Pausing drops the batch the CPU worker has already taken but not begun: an edit or undo made
+// right after the pause is not followed by generations nobody asked for. The worker takes the
+// batch while the engine is held here, as it would be by an edit, and the pause comes before
+// the worker gets the engine.
+TEST_F(EditToolTest, PauseDropsTheBatchTheWorkerHasTakenButNotBegun) {
+  SimBackend& backend = state.sim.backend();
+  uint64_t generation = ~uint64_t{0};
+  backend.with_engine([&](Engine& e) {
+    generation = e.generation();
+    backend.advance(5);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the worker takes it
+    backend.cancel();
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // time to step, if it would
+  uint64_t after = 0;
+  backend.with_engine([&](Engine& e) { after = e.generation(); });
+  EXPECT_EQ(after, generation);
+  EXPECT_EQ(backend.backlog(), 0u);
+}
+
 TEST_F(EditToolTest, StrokeStartingOnALiveCellErasesAndShiftErases) {
   drag({5, 5}, {20, 5});
   ASSERT_EQ(grid().population(), 16u);

@@ -45,6 +45,7 @@ uint64_t HostBackend::backlog() const {
 void HostBackend::cancel() {
   std::lock_guard lock(mutex_);
   budget_ = 0;
+  ++cancels_;
 }
 
 double HostBackend::step_batch(uint64_t gens, const StatsRequest& request, bool history,
@@ -86,7 +87,7 @@ double HostBackend::step_batch(uint64_t gens, const StatsRequest& request, bool 
 void HostBackend::work() {
   Grid result;
   for (;;) {
-    uint64_t gens = 0;
+    uint64_t gens = 0, cancels = 0;
     StatsRequest request;
     {
       std::unique_lock lock(mutex_);
@@ -95,10 +96,17 @@ void HostBackend::work() {
       const double per_gen = figures_.ms_per_generation > 0 ? figures_.ms_per_generation : 1.0;
       const uint64_t fits = uint64_t(std::max(1.0, batch_target_ms_ / per_gen));
       gens = std::min(budget_, fits);
+      cancels = cancels_;
       request = request_;
     }
     {
       std::lock_guard engine_lock(engine_mutex_);
+      {
+        // Cancelled between taking the batch and getting the engine: whoever cancelled may
+        // have edited or undone since, and this batch belongs to the run before that.
+        std::lock_guard lock(mutex_);
+        if (cancels != cancels_) continue;
+      }
       const double ms = step_batch(gens, request, history_on_, result);
       const uint64_t generation = engine_->generation();
       // Counted on this thread, from the copy the viewer draws anyway.

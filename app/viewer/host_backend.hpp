@@ -57,6 +57,9 @@ class HostBackend final : public SimBackend {
   std::condition_variable wake_;
   bool quit_ = false;
   uint64_t budget_ = 0;
+  // Counts cancel() calls: a batch the worker took before one is dropped, not stepped, so an
+  // edit or undo made right after pausing is never followed by generations nobody asked for.
+  uint64_t cancels_ = 0;
   Grid snapshot_;
   uint64_t snapshot_version_ = 0;
   uint64_t uploaded_version_ = ~uint64_t{0};
