@@ -333,16 +333,10 @@ class BitEngine final : public DeviceEngine {
   int run_for(const void* kernel, size_t shared, int64_t columns, int64_t rows, bool waves) {
     if (launch_.run > 0) return launch_.run;
     if (!waves) return kRun;
-    const AutoKey key{kernel, launch_.block.x, launch_.block.y, columns, rows};
-    if (!(auto_key_ == key)) {
-      const int64_t slots = resident_blocks(kernel, launch_.block.x * launch_.block.y, shared);
-      auto_run_ = int(std::min<int64_t>(
-          wave_tile_rows(rows, (columns + launch_.block.x - 1) / launch_.block.x,
-                         launch_.block.y, slots, 2),
-          1 << 30));
-      auto_key_ = key;
-    }
-    return auto_run_;
+    return int(std::min<int64_t>(
+        wave_rows(auto_runs_, kernel, launch_.block.x * launch_.block.y, shared, rows,
+                  (columns + launch_.block.x - 1) / launch_.block.x, launch_.block.y, 2),
+        1 << 30));
   }
 
   RowGeometry geometry() const {
@@ -421,15 +415,7 @@ class BitEngine final : public DeviceEngine {
     bool bulk_copy = false;  // pipeline_copy 1
     bool split_edges = false;
   } launch_;
-  // The run run_for() chose last, and for what.
-  struct AutoKey {
-    const void* kernel = nullptr;
-    int block_x = 0, block_y = 0;
-    int64_t columns = 0, rows = 0;
-    bool operator==(const AutoKey&) const = default;
-  };
-  AutoKey auto_key_;
-  int auto_run_ = 1;
+  WaveRowsMemo auto_runs_;  // the runs run_for() chose
 };
 
 }  // namespace bit_detail

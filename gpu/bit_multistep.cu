@@ -244,27 +244,11 @@ class BitMultistepEngine final : public DeviceEngine {
   // extra). Remembered per kernel and grid.
   int64_t auto_tile_rows(Kernel kernel, int block_warps, size_t shared, int64_t warp_cols,
                          int64_t extra) {
-    const AutoKey key{kernel, block_warps, width(), height()};
-    if (auto_key_ == key) return auto_rows_;
-    const int64_t block_cols = (warp_cols + block_warps - 1) / block_warps;
-    const int64_t best_rows =
-        wave_tile_rows(height(), block_cols, 1,
-                       resident_blocks(reinterpret_cast<const void*>(kernel), 32 * block_warps,
-                                       shared),
-                       extra);
-    auto_key_ = key;
-    auto_rows_ = best_rows;
-    return best_rows;
+    return wave_rows(auto_rows_, reinterpret_cast<const void*>(kernel), 32 * block_warps, shared,
+                     height(), (warp_cols + block_warps - 1) / block_warps, 1, extra);
   }
 
-  struct AutoKey {
-    Kernel kernel = nullptr;
-    int block_warps = 0;
-    int64_t width = 0, height = 0;
-    bool operator==(const AutoKey&) const = default;
-  };
-  AutoKey auto_key_;
-  int64_t auto_rows_ = 0;
+  WaveRowsMemo auto_rows_;
 };
 
 }  // namespace

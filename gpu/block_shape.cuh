@@ -51,6 +51,15 @@ inline int64_t resident_blocks(const void* kernel, int threads, size_t shared) {
   return int64_t(sms) * std::max(per_sm, 1);
 }
 
+// wave_tile_rows() for launches of `kernel` in blocks of `threads` threads and `shared` bytes,
+// its resident blocks asked of the driver once per shape and remembered in `memo`.
+inline int64_t wave_rows(WaveRowsMemo& memo, const void* kernel, int threads, size_t shared,
+                         int64_t height, int64_t block_cols, int64_t tiles_per_block,
+                         int64_t extra) {
+  return memo.rows(kernel, threads, shared, height, block_cols, tiles_per_block, extra,
+                   resident_blocks);
+}
+
 // block_x and block_y with these defaults and limits (DeviceEngine::check_block_threads()
 // refuses products over 1024).
 inline std::vector<ParamInfo> block_params(int default_x, int default_y, int min_x = 1,

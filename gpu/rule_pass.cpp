@@ -6,7 +6,6 @@
 #include <map>
 #include <mutex>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "core/error.hpp"
@@ -25,17 +24,7 @@ struct RulePass::Kernels {
   cudaKernel_t kernel = nullptr;
   int max_threads = 1024;  // the most threads a block of this kernel can have (its registers)
   // Auto tile heights (multistep) and runs (one generation), per block shape and grid.
-  std::mutex mutex;
-  std::map<std::tuple<int, int, int64_t, int64_t>, int64_t> tile_rows;
-
-  // The tile height remembered for `key`, or `choose()`'s, remembered.
-  template <class Choose>
-  int64_t auto_rows(const std::tuple<int, int, int64_t, int64_t>& key, const Choose& choose) {
-    const std::lock_guard<std::mutex> lock(mutex);
-    auto it = tile_rows.find(key);
-    if (it == tile_rows.end()) it = tile_rows.emplace(key, choose()).first;
-    return it->second;
-  }
+  WaveRowsMemo auto_rows;
 };
 
 struct RulePass::Circuits {
@@ -164,12 +153,11 @@ uint64_t RulePass::launch(const void* src, void* dst, const PassGrid& g, uint64_
     while (bx * by > k.max_threads && bx > 32) bx /= 2;
     // Run 0: rows spread over whole waves of the resident blocks, each run reading two rows
     // beyond its own.
-    a.run = shape_.run > 0 ? shape_.run : int(k.auto_rows({bx, by, g.width, g.height}, [&] {
-      return std::min<int64_t>(
-          wave_tile_rows(g.height, blocks(a.pitch, bx), by,
-                         resident_blocks(reinterpret_cast<const void*>(k.kernel), bx * by, 0), 2),
-          1 << 30);
-    }));
+    a.run = shape_.run > 0
+                ? shape_.run
+                : int(std::min<int64_t>(wave_rows(k.auto_rows, reinterpret_cast<const void*>(k.kernel), bx * by, 0, g.height,
+                                                  blocks(a.pitch, bx), by, 2),
+                                        1 << 30));
     const int64_t groups = (g.height + a.run - 1) / a.run;
     const dim3 grid(blocks(a.pitch, bx), unsigned(std::min<int64_t>(blocks(groups, by), 65535)));
     gpu::launch(k.kernel, grid, dim3(unsigned(bx), unsigned(by)), a, stream);
@@ -186,11 +174,9 @@ uint64_t RulePass::launch(const void* src, void* dst, const PassGrid& g, uint64_
   if (a.tile_rows <= 0) {
     // The tile height whose tiles fill whole waves of the GPU's resident blocks, counting the
     // 3 * depth - 1 extra rows each tile streams.
-    a.tile_rows = k.auto_rows({bw, 0, g.width, g.height}, [&] {
-      return wave_tile_rows(
-          g.height, block_cols, 1,
-          resident_blocks(reinterpret_cast<const void*>(k.kernel), 32 * bw, 0), 3 * depth - 1);
-    });
+    a.tile_rows =
+        wave_rows(k.auto_rows, reinterpret_cast<const void*>(k.kernel), 32 * bw, 0, g.height,
+                  block_cols, 1, 3 * depth - 1);
   }
   a.tiles = (g.height + a.tile_rows - 1) / a.tile_rows;
   const dim3 grid(unsigned(block_cols), unsigned(std::min<int64_t>(a.tiles, 65535)));

@@ -3,11 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-
+#include <atomic>
 #include <cctype>
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/error.hpp"
@@ -479,6 +480,52 @@ TEST(WaveTileRows, SpreadsRowsOverWholeWavesOfResidentBlocks) {
   EXPECT_EQ(gpu::wave_tile_rows(1, 7, 1, 1, 2), 1);
   // Many columns of blocks: more than one wave even with one run down the grid.
   EXPECT_EQ(gpu::wave_tile_rows(64, 1000, 1, 264, 2), 64);
+}
+
+// The memo asks for a kernel's resident blocks once per launch shape and grid, and answers
+// what wave_tile_rows() gives for every part of the shape: a change to any of them is a new
+// choice, never an old answer.
+TEST(WaveRowsMemo, AsksOncePerShapeAndTellsShapesApart) {
+  gpu::WaveRowsMemo memo;
+  int asked = 0;
+  const auto slots = [&](const void*, int threads, size_t shared) {
+    ++asked;
+    return int64_t(264) * 512 / threads / (shared > 0 ? 2 : 1);
+  };
+  const int a = 0, b = 0;
+  EXPECT_EQ(memo.rows(&a, 512, 0, 65536, 1, 1, 2, slots), 249);
+  EXPECT_EQ(memo.rows(&a, 512, 0, 65536, 1, 1, 2, slots), 249);
+  EXPECT_EQ(asked, 1);
+  // Each field of the shape on its own.
+  EXPECT_EQ(memo.rows(&b, 512, 0, 65536, 1, 1, 2, slots), 249);
+  EXPECT_EQ(memo.rows(&a, 1024, 0, 65536, 1, 1, 2, slots), 497);
+  EXPECT_EQ(memo.rows(&a, 512, 4096, 65536, 1, 1, 2, slots), 497);
+  EXPECT_EQ(memo.rows(&a, 512, 0, 1000, 1, 1, 2, slots), 8);
+  EXPECT_EQ(memo.rows(&a, 512, 0, 65536, 2, 1, 2, slots), 497);
+  EXPECT_EQ(memo.rows(&a, 512, 0, 65536, 1, 2, 2, slots), 125);
+  EXPECT_EQ(memo.rows(&a, 512, 0, 65536, 1, 1, 47, slots),
+            gpu::wave_tile_rows(65536, 1, 1, 264, 47));
+  EXPECT_EQ(asked, 8);
+  EXPECT_EQ(memo.size(), 8u);
+  // Bounded: a stream of new grids starts the memo over rather than growing it.
+  for (int64_t height = 1; height <= 1000; ++height)
+    EXPECT_EQ(memo.rows(&a, 512, 0, height, 1, 1, 2, slots),
+              gpu::wave_tile_rows(height, 1, 1, 264, 2));
+  EXPECT_LE(memo.size(), gpu::WaveRowsMemo::kMaxEntries);
+  // Engines sharing kernels ask from several threads at once: each shape is chosen once.
+  gpu::WaveRowsMemo shared;
+  std::atomic<int> shared_asked{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&] {
+      for (int64_t height = 100; height < 140; ++height)
+        shared.rows(&a, 512, 0, height, 1, 1, 2, [&](const void*, int, size_t) {
+          ++shared_asked;
+          return int64_t(264);
+        });
+    });
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(shared_asked.load(), 40);
 }
 
 TEST_P(BitPipelineTest, RefusesPipelineDepthsThatAreNotBuilt) {
