@@ -9,6 +9,8 @@ count by the cells x generations one trip of that loop computes. Usage:
   scripts/sass_count.py build/app/gpulife [--cuobjdump PATH] [--all]
   scripts/sass_count.py --nvdisasm PATH KERNELS.cubin ...   (an nvdisasm older than the
       compiler: the cubins' ELF header is rewritten to the older header's form first)
+  scripts/sass_count.py --nvdisasm PATH gpu/bit64.cu ...     (sources of gpu/, compiled first
+      to sm_90 cubins by nvcc (--nvcc) with the build's flags)
 
 Trip sizes: bit-multistep one-row steps (multistep_kernel<K, D, ...>): 6 steps x D levels x K
 words; two-row steps (pair_pass_kernel<K, D, kFma, kHistory>): 2 steps x 2 rows x D levels x K
@@ -20,10 +22,12 @@ branches skipped at run time (stores of halo rows, edge masks) still count.
 """
 import argparse
 import collections
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 KERNELS = [
     # (regex on the mangled name, label, match -> (32-cell words x generations per trip, share
@@ -112,7 +116,6 @@ def hot_loop(lines, shuffles):
 def disassemble_cubin(nvdisasm, path):
     """nvdisasm -c on a copy of the cubin whose header says sm_90 the way nvdisasm 11.x reads it
     (ELF ABI version 7, e_flags SM90 | virtual SM90 | 64-bit | unified textures)."""
-    import tempfile
     data = bytearray(open(path, "rb").read())
     data[8] = 7
     data[0x30:0x34] = (0x5A055A).to_bytes(4, "little")
@@ -121,6 +124,40 @@ def disassemble_cubin(nvdisasm, path):
         f.flush()
         return subprocess.run([nvdisasm, "-c", f.name], capture_output=True, text=True,
                               check=True).stdout
+
+
+def compile_cubin(nvcc, source, tmp):
+    """An sm_90 cubin of a source of gpu/, built with the flags of a Release build."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = os.path.join(tmp, os.path.basename(source) + ".cubin")
+    cmd = [nvcc, "-I" + root, "-O3", "-DNDEBUG", "-DGPULIFE_HAVE_CUDA=1", "-arch=sm_90",
+           "--expt-relaxed-constexpr", "-std=c++20", "-x", "cu", "-cubin", source, "-o", out]
+    try:
+        subprocess.run(cmd, check=True)
+    except FileNotFoundError:
+        sys.exit(f"sass_count: no nvcc at {nvcc} (--nvcc PATH)")
+    except subprocess.CalledProcessError:
+        sys.exit(f"sass_count: nvcc could not compile {source}")
+    return out
+
+
+def disassemble(args, path):
+    try:
+        if args.nvdisasm:
+            return disassemble_cubin(args.nvdisasm, path)
+        return subprocess.run([args.cuobjdump, "--dump-sass", path], capture_output=True,
+                              text=True, check=True).stdout
+    except FileNotFoundError as e:
+        tool = args.nvdisasm or args.cuobjdump
+        if e.filename in (tool, None) and not shutil.which(tool):
+            if args.nvdisasm:
+                sys.exit(f"sass_count: no nvdisasm at {tool}")
+            sys.exit(f"sass_count: no cuobjdump at {tool} (--cuobjdump PATH). Without CUDA's "
+                     "cuobjdump, pass an nvdisasm with --nvdisasm PATH (Debian's non-free "
+                     "nvidia-cuda-toolkit has one) and the kernels' sources or cubins")
+        sys.exit(f"sass_count: cannot disassemble {path}: {e}")
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.exit(f"sass_count: cannot disassemble {path}: {e}")
 
 
 def category(op):
@@ -135,17 +172,15 @@ def main():
     ap.add_argument("--cuobjdump", default=shutil.which("cuobjdump") or "/usr/local/cuda/bin/cuobjdump")
     ap.add_argument("--nvdisasm", help="disassemble cubins with this nvdisasm instead")
     ap.add_argument("--all", action="store_true", help="every variant, not only B3/S23 ones")
+    ap.add_argument("--nvcc", default=shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc",
+                    help="the compiler of .cu arguments")
     args = ap.parse_args()
     sass = ""
-    for path in args.binary:
-        try:
-            if args.nvdisasm:
-                sass += disassemble_cubin(args.nvdisasm, path)
-            else:
-                sass += subprocess.run([args.cuobjdump, "--dump-sass", path], capture_output=True,
-                                       text=True, check=True).stdout
-        except (OSError, subprocess.CalledProcessError) as e:
-            sys.exit(f"sass_count: cannot disassemble {path}: {e}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in args.binary:
+            if path.endswith(".cu"):
+                path = compile_cubin(args.nvcc, path, tmp)
+            sass += disassemble(args, path)
     rows, seen = [], set()
     for name, lines in functions(sass):
         for rx, label, size, shape in KERNELS:
