@@ -333,10 +333,8 @@ class BitEngine final : public DeviceEngine {
   int run_for(const void* kernel, size_t shared, int64_t columns, int64_t rows, bool waves) {
     if (launch_.run > 0) return launch_.run;
     if (!waves) return kRun;
-    return int(std::min<int64_t>(
-        wave_rows(auto_runs_, kernel, launch_.block.x * launch_.block.y, shared, rows,
-                  (columns + launch_.block.x - 1) / launch_.block.x, launch_.block.y, 2),
-        1 << 30));
+    return wave_run(auto_runs_, kernel, launch_.block.x * launch_.block.y, shared, rows,
+                    (columns + launch_.block.x - 1) / launch_.block.x, launch_.block.y);
   }
 
   RowGeometry geometry() const {

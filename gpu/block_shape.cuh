@@ -60,6 +60,14 @@ inline int64_t wave_rows(WaveRowsMemo& memo, const void* kernel, int threads, si
                    resident_blocks);
 }
 
+// The same for a one-generation kernel's vertical runs (each reads the rows just above and
+// below its own), as an int: the runs a thread walks.
+inline int wave_run(WaveRowsMemo& memo, const void* kernel, int threads, size_t shared,
+                    int64_t height, int64_t block_cols, int64_t tiles_per_block) {
+  return int(std::min<int64_t>(
+      wave_rows(memo, kernel, threads, shared, height, block_cols, tiles_per_block, 2), 1 << 30));
+}
+
 // block_x and block_y with these defaults and limits (DeviceEngine::check_block_threads()
 // refuses products over 1024).
 inline std::vector<ParamInfo> block_params(int default_x, int default_y, int min_x = 1,

@@ -153,11 +153,9 @@ uint64_t RulePass::launch(const void* src, void* dst, const PassGrid& g, uint64_
     while (bx * by > k.max_threads && bx > 32) bx /= 2;
     // Run 0: rows spread over whole waves of the resident blocks, each run reading two rows
     // beyond its own.
-    a.run = shape_.run > 0
-                ? shape_.run
-                : int(std::min<int64_t>(wave_rows(k.auto_rows, reinterpret_cast<const void*>(k.kernel), bx * by, 0, g.height,
-                                                  blocks(a.pitch, bx), by, 2),
-                                        1 << 30));
+    a.run = shape_.run > 0 ? shape_.run
+                           : wave_run(k.auto_rows, reinterpret_cast<const void*>(k.kernel), bx * by,
+                                      0, g.height, blocks(a.pitch, bx), by);
     const int64_t groups = (g.height + a.run - 1) / a.run;
     const dim3 grid(blocks(a.pitch, bx), unsigned(std::min<int64_t>(blocks(groups, by), 65535)));
     gpu::launch(k.kernel, grid, dim3(unsigned(bx), unsigned(by)), a, stream);
@@ -174,9 +172,8 @@ uint64_t RulePass::launch(const void* src, void* dst, const PassGrid& g, uint64_
   if (a.tile_rows <= 0) {
     // The tile height whose tiles fill whole waves of the GPU's resident blocks, counting the
     // 3 * depth - 1 extra rows each tile streams.
-    a.tile_rows =
-        wave_rows(k.auto_rows, reinterpret_cast<const void*>(k.kernel), 32 * bw, 0, g.height,
-                  block_cols, 1, 3 * depth - 1);
+    a.tile_rows = wave_rows(k.auto_rows, reinterpret_cast<const void*>(k.kernel), 32 * bw, 0,
+                            g.height, block_cols, 1, 3 * depth - 1);
   }
   a.tiles = (g.height + a.tile_rows - 1) / a.tile_rows;
   const dim3 grid(unsigned(block_cols), unsigned(std::min<int64_t>(a.tiles, 65535)));
