@@ -183,6 +183,26 @@ size_t find_any(std::string_view s, std::string_view chars, size_t from = 0) {
   return s.find_first_of(chars, from);
 }
 
+// The state count C of a Generations rule (S/B/C or B/S/C): cells that leave S take C - 2
+// further generations to die. Two states is the Life-like rule without the C; more states are
+// beyond a two-state program, and say so.
+void require_two_states(std::string_view states, std::string_view whole, int64_t column) {
+  const bool digits =
+      !states.empty() && states.size() <= 9 &&
+      std::all_of(states.begin(), states.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits)
+    fail(whole, column,
+         "expected the number of states of a Generations rule (S/B/C or B/S/C) here; other rules "
+         "have one separator");
+  const int n = std::stoi(std::string(states));
+  if (n < 2) fail(whole, column, "a Generations rule has at least 2 states");
+  if (n > 2)
+    fail(whole, column,
+         "a Generations rule with " + std::to_string(n) +
+             " states is multi-state: gpulife runs two-state rules (with 2 states a Generations "
+             "rule is its Life-like rule)");
+}
+
 Rule parse_counts_rule(std::string_view body, std::string_view whole, int64_t column) {
   std::string lower;
   for (char c : body) lower += char(std::tolower(static_cast<unsigned char>(c)));
@@ -203,10 +223,14 @@ Rule parse_counts_rule(std::string_view body, std::string_view whole, int64_t co
       fail(whole, column,
            "not a rule: expected B/S notation such as B3/S23, S/B such as 23/3, MAP followed by "
            "base64, or a name such as Life, HighLife, Seeds");
-    if (const size_t again = find_any(text, "/_", slash + 1); again != std::string_view::npos)
-      fail(whole, column + int64_t(again), "more than one separator");
+    size_t end = text.size();
+    if (const size_t again = find_any(text, "/_", slash + 1); again != std::string_view::npos) {
+      // Generations, S/B/C.
+      require_two_states(text.substr(again + 1), whole, column + int64_t(again) + 1);
+      end = again;
+    }
     survival = part_at(0, slash);
-    birth = part_at(slash + 1, text.size());
+    birth = part_at(slash + 1, end);
   } else {
     // One or two parts, each B or S first, optionally separated by '/' or '_'.
     size_t at = 0;
@@ -224,8 +248,14 @@ Rule parse_counts_rule(std::string_view body, std::string_view whole, int64_t co
       (k ? survival : birth) = part_at(at + 1, end);
       at = end;
       if (at < text.size() && (text[at] == '/' || text[at] == '_')) {
-        if (seen[0] && seen[1])
+        if (seen[0] && seen[1]) {
+          // Generations, B/S/C.
+          if (at + 1 < text.size() && text[at + 1] == 'c') {
+            require_two_states(text.substr(at + 2), whole, column + int64_t(at) + 2);
+            break;
+          }
           fail(whole, column + int64_t(at), "nothing may follow the B and S parts");
+        }
         ++at;
         if (at == text.size()) break;
       }
@@ -323,12 +353,17 @@ Rule parse_body(std::string_view body, std::string_view whole, int64_t column) {
     fail(whole, column,
          "Larger than Life rules (R...,C...) are not supported: gpulife runs two-state rules on "
          "the 3x3 neighbourhood");
-  if (std::none_of(lower.begin(), lower.end(), is_digit) &&
-      std::count_if(lower.begin(), lower.end(), is_letter) > 3)
+  // B/S notation starts with B, S or a digit: other words are names (JvN29, Turmite_121181,
+  // Worm-1040512 with digits too).
+  const bool name = (is_letter(lower[0]) && lower[0] != 'b' && lower[0] != 's') ||
+                    (std::none_of(lower.begin(), lower.end(), is_digit) &&
+                     std::count_if(lower.begin(), lower.end(), is_letter) > 3);
+  if (name)
     fail(whole, column,
-         "not a rule name gpulife knows (multi-state rules such as LifeHistory, Generations or "
-         "RuleLoader rules are not supported); expected B/S notation such as B3/S23 or B2-a/S12, "
-         "MAP followed by base64, or a name such as Life, HighLife, Seeds, Day & Night");
+         "not a rule name gpulife knows (multi-state rules such as Generations, WireWorld, JvN, "
+         "Turmites or RuleLoader rules are not supported); expected B/S notation such as B3/S23 "
+         "or B2-a/S12, MAP followed by base64, or a name such as Life, HighLife, Seeds, "
+         "Day & Night");
   return parse_counts_rule(body, whole, column);
 }
 

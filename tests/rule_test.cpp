@@ -143,6 +143,46 @@ TEST(Rule, RejectsWithTheText) {
   }
 }
 
+// Generations rules (S/B/C as Golly writes them, B/S/C as LifeWiki does) with two states are
+// their Life-like rule; with more they are refused for what they are, at the state count.
+TEST(Rule, GenerationsRulesOfTwoStates) {
+  expect_canonical({{"23/3/2", "B3/S23"},
+                    {"B3/S23/C2", "B3/S23"},
+                    {"b36s23/c2", "B36/S23"},
+                    {"/2/2", "B2/S"},
+                    {"12/34/2", "B34/S12"},
+                    {"B2-a/S12/C2", "B2-a/S12"},
+                    {"23/36/2:T20,10", "B36/S23:T20,10"}});
+  for (const auto& [text, column] : {std::pair<const char*, int>{"345/3/6", 7},
+                                     {"B2/S/C3", 7},
+                                     {"2367/3457/5", 11},
+                                     {"12/34/256", 7}}) {
+    SCOPED_TRACE(text);
+    const std::string message = rejection(text);
+    EXPECT_NE(message.find("rule:1:" + std::to_string(column) + ":"), std::string::npos) << message;
+    EXPECT_NE(message.find("multi-state"), std::string::npos) << message;
+    EXPECT_NE(message.find(std::string(text).substr(size_t(column - 1)) + " states"),
+              std::string::npos)
+        << message;
+  }
+  EXPECT_NE(rejection("23/3/1").find("at least 2 states"), std::string::npos);
+  EXPECT_NE(rejection("23/3/x").find("number of states"), std::string::npos);
+  EXPECT_NE(rejection("23/3/2/2").find("number of states"), std::string::npos);
+}
+
+// Golly's multi-state rule families are named as rules gpulife does not know, digits or not,
+// rather than read as B/S notation gone wrong.
+TEST(Rule, MultiStateNamesAreNames) {
+  for (const char* text :
+       {"Turmite_1202822111121111812a0281282", "JvN29", "Nobili32", "Hutton32", "Worm-1040512",
+        "Chou-Reggia-1", "Codd2", "WireWorld", "LangtonsAnt_LLRR", "Evoloop"}) {
+    SCOPED_TRACE(text);
+    const std::string message = rejection(text);
+    EXPECT_NE(message.find("rule:1:1: not a rule name gpulife knows"), std::string::npos)
+        << message;
+  }
+}
+
 // Golly's leniencies: a missing part is empty, repeated counts are merged.
 TEST(Rule, GollyLeniencies) {
   expect_canonical({{"B3", "B3/S"},
