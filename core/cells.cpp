@@ -1,6 +1,7 @@
 // Plaintext (.cells) reader and writer, as LifeWiki publishes patterns.
 #include "core/pattern_formats.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -46,22 +47,38 @@ Pattern parse_cells(std::string_view text, std::string_view source, uint64_t max
     while (!row.empty() && text::is_space(row.back())) row.remove_suffix(1);
     if (row.empty() && !seen_row) continue;
     seen_row = true;
-    for (size_t x = 0; x < row.size(); ++x) {
-      const char ch = row[x];
-      if (ch == '.') continue;
-      if (ch == 'O' || ch == '*') {
-        if (cells.size() >= max_cells)
-          throw ParseError(std::string(source), lines.number(), int64_t(x) + 1,
-                           too_many_cells(max_cells));
-        cells.push_back(Cell{int64_t(x), y});
+    // David Bell's dblife rows, which Golly reads from '!' files too, put counts before cells:
+    // "23.O15.3O".
+    int64_t x = 0, count = 0;
+    size_t count_at = 0;
+    const auto fail = [&](size_t at, const std::string& what) {
+      throw ParseError(std::string(source), lines.number(),
+                       int64_t(row.data() - line.data()) + int64_t(at) + 1, what);
+    };
+    for (size_t i = 0; i < row.size(); ++i) {
+      const char ch = row[i];
+      if (ch >= '0' && ch <= '9') {
+        if (count == 0) count_at = i;
+        if (count > (kMaxCoordinate - (ch - '0')) / 10) fail(count_at, "run count overflows");
+        count = count * 10 + (ch - '0');
         continue;
       }
-      const int64_t column = int64_t(row.data() - line.data()) + int64_t(x) + 1;
-      throw ParseError(std::string(source), lines.number(), column,
-                       "unexpected " + text::describe_char(ch) +
-                           " in .cells row (expected '.' for dead, 'O' or '*' for alive, or a "
-                           "'!' comment line)");
+      const int64_t n = count > 0 ? count : 1;
+      const size_t run = count > 0 ? count_at : i;
+      count = 0;
+      if (ch != '.' && ch != 'O' && ch != '*')
+        fail(i, "unexpected " + text::describe_char(ch) +
+                    " in .cells row (expected '.' for dead, 'O' or '*' for alive, each after an "
+                    "optional count, or a '!' comment line)");
+      if (n > kMaxCoordinate - x) fail(run, "row is wider than 2^61 cells");
+      if (ch != '.') {
+        if (uint64_t(n) > max_cells - std::min<uint64_t>(cells.size(), max_cells))
+          fail(run, too_many_cells(max_cells));
+        for (int64_t k = 0; k < n; ++k) cells.push_back(Cell{x + k, y});
+      }
+      x += n;
     }
+    if (count > 0) fail(count_at, "a count must be followed by '.', 'O' or '*'");
     ++y;
   }
   Pattern p(std::move(cells));

@@ -1,5 +1,6 @@
 // The pattern formats' readers and writers, one pair a format, each implemented in its own
-// source file (rle.cpp, cells.cpp, life105.cpp, life106.cpp, macrocell.cpp). They are pure
+// source file (rle.cpp, cells.cpp, life105.cpp, life106.cpp, macrocell.cpp; mcell.cpp, which
+// only reads). They are pure
 // functions of text; pattern_io.hpp chooses among them by content or file name.
 //
 // Every reader takes the text, `source` (the file name error messages give) and a cap on what
@@ -24,8 +25,9 @@ Pattern parse_rle(std::string_view text, std::string_view source = {},
                   uint64_t max_cells = kMaxPatternCells);
 std::string write_rle(const Pattern& pattern);
 
-// Plaintext (.cells): '!' comment lines, '.' dead and 'O' (or '*') alive. "!Name: x" sets the
-// name, "!Author: x" the author, other "!" lines become comments.
+// Plaintext (.cells): '!' comment lines, '.' dead and 'O' (or '*') alive, each after an optional
+// count as David Bell's dblife writes rows ("23.O15.3O"). "!Name: x" sets the name,
+// "!Author: x" the author, other "!" lines become comments. The writer writes no counts.
 Pattern parse_cells(std::string_view text, std::string_view source = {},
                     uint64_t max_cells = kMaxPatternCells);
 std::string write_cells(const Pattern& pattern);
@@ -59,5 +61,15 @@ Pattern parse_macrocell(std::string_view text, std::string_view source = {},
 // tree. A quadtree pattern in Golly's place is written as it is; any other pattern is built
 // into a tree from its cells (History states as a multi-state tree).
 std::string write_macrocell(const Pattern& pattern);
+
+// MCell (.mcl), Mirek Wojtowicz's format, read as Golly reads it: "#MCell" first, then '#' lines:
+// #GAME, #RULE (or #GOLLY) the rule (MCell's "S/B", any rule parse_rule reads, and the Weighted
+// Life tables of Life and HistoricalLife), #BOARD WxH and #WRAP 0|1 a bounded grid (plane or
+// torus, the pattern moved from the board's top-left corner towards its middle as Golly moves
+// it), #D comments, and #L lines of cells: counts, '.' dead, '$' next row, A..X states (after
+// a..j, 24 more). Other lines are ignored. Under a two-state rule every state is alive; under
+// HistoricalLife the states are LifeHistory's. Cells keep Golly's coordinates. Not written.
+Pattern parse_mcell(std::string_view text, std::string_view source = {},
+                    uint64_t max_cells = kMaxPatternCells);
 
 }  // namespace gpulife

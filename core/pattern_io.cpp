@@ -25,9 +25,18 @@ std::string lower(std::string s) {
   return s;
 }
 
+// '.', 'O' and '*', each after an optional count (dblife).
 bool is_cells_row(std::string_view row) {
-  for (char c : row)
+  for (size_t i = 0; i < row.size(); ++i) {
+    const char c = row[i];
+    if (c >= '0' && c <= '9') {
+      if (i + 1 == row.size() || !(row[i + 1] == '.' || row[i + 1] == 'O' || row[i + 1] == '*' ||
+                                   (row[i + 1] >= '0' && row[i + 1] <= '9')))
+        return false;
+      continue;
+    }
     if (c != '.' && c != 'O' && c != '*' && !text::is_space(c)) return false;
+  }
   return true;
 }
 
@@ -55,7 +64,7 @@ bool is_life105_row(std::string_view row) {
 }
 
 // What the first meaningful line says about the format, if anything definite.
-enum class Evidence { None, Rle, Cells, Life106, Life105, Macrocell, Unknown };
+enum class Evidence { None, Rle, Cells, Life106, Life105, Macrocell, MCell, Unknown };
 
 Evidence classify(std::string_view text) {
   text::LineSplitter lines(text);
@@ -67,6 +76,7 @@ Evidence classify(std::string_view text) {
     const std::string_view t = text::trim(line);
     if (t.empty()) continue;
     if (rows_seen == 0 && !saw_hash && t.starts_with("[M2]")) return Evidence::Macrocell;
+    if (rows_seen == 0 && !saw_hash && t.starts_with("#MCell")) return Evidence::MCell;
     if (t.front() == '#') {
       if (rows_seen == 0 && text::starts_with_ci(t, "#Life")) {
         return text::trim(t.substr(5)) == "1.05" ? Evidence::Life105 : Evidence::Life106;
@@ -126,6 +136,8 @@ Pattern parse_as(PatternFormat format, std::string_view text, std::string_view s
       return parse_life105(text, source, max_cells);
     case PatternFormat::Macrocell:
       return parse_macrocell(text, source, max_cells);
+    case PatternFormat::MCell:
+      return parse_mcell(text, source, max_cells);
     case PatternFormat::Rle:
       break;
   }
@@ -145,8 +157,8 @@ void refuse_non_pattern(std::string_view data, std::string_view source, std::str
   if (!what.empty())
     throw Error((source.empty() ? std::string("<text>") : std::string(source)) +
                 ": not a pattern file (" + what +
-                "); gpulife reads RLE, plaintext .cells, Life 1.05 and 1.06, and Macrocell, each "
-                "also gzip-compressed");
+                "); gpulife reads RLE, plaintext .cells, Life 1.05 and 1.06, Macrocell and MCell, "
+                "each also gzip-compressed");
 }
 
 // The extension that names the format, looking through a trailing ".gz".
@@ -159,8 +171,8 @@ std::string format_extension(const std::filesystem::path& path) {
 }  // namespace
 
 std::string_view to_string(PatternFormat format) {
-  static constexpr std::string_view kNames[] = {"RLE", "plaintext (.cells)", "Life 1.06",
-                                                "Life 1.05", "Macrocell"};
+  static constexpr std::string_view kNames[] = {"RLE",       "plaintext (.cells)", "Life 1.06",
+                                                "Life 1.05", "Macrocell",          "MCell"};
   return enum_name(format, kNames, "RLE");
 }
 
@@ -185,6 +197,8 @@ PatternFormat sniff_format(std::string_view text) {
       return PatternFormat::Life105;
     case Evidence::Macrocell:
       return PatternFormat::Macrocell;
+    case Evidence::MCell:
+      return PatternFormat::MCell;
     default:
       return PatternFormat::Rle;  // the RLE reader gives the clearest errors for odd text
   }
@@ -195,10 +209,12 @@ PatternFormat format_for_path(const std::filesystem::path& path, std::string_vie
   // A header line is definite whatever the name says.
   if (e == Evidence::Macrocell) return PatternFormat::Macrocell;
   if (e == Evidence::Life105) return PatternFormat::Life105;
+  if (e == Evidence::MCell) return PatternFormat::MCell;
   const std::string ext = format_extension(path);
   if (ext == ".rle") return PatternFormat::Rle;
   if (ext == ".cells") return PatternFormat::Cells;
   if (ext == ".mc") return PatternFormat::Macrocell;
+  if (ext == ".mcl") return PatternFormat::MCell;
   if (ext == ".lif" || ext == ".life") {
     // .lif is shared by Life 1.05 and 1.06 and sometimes by RLE: trust the content when it is
     // definite.
@@ -278,6 +294,10 @@ std::string write_pattern(const Pattern& pattern, PatternFormat format) {
       return write_life105(pattern);
     case PatternFormat::Macrocell:
       return write_macrocell(pattern);
+    case PatternFormat::MCell:
+      throw Error(
+          "gpulife reads MCell files but does not write them (as Golly does not); save "
+          "as RLE or Macrocell");
     case PatternFormat::Rle:
       break;
   }

@@ -12,16 +12,17 @@
 
 namespace gpulife {
 
-enum class PatternFormat { Rle, Cells, Life106, Life105, Macrocell };
+// MCell is read, never written.
+enum class PatternFormat { Rle, Cells, Life106, Life105, Macrocell, MCell };
 
-// "RLE", "plaintext (.cells)", "Life 1.06", "Life 1.05", "Macrocell".
+// "RLE", "plaintext (.cells)", "Life 1.06", "Life 1.05", "Macrocell", "MCell".
 std::string_view to_string(PatternFormat format);
 // Parses a format's name as a command line gives it: rle, cells, life106 (or lif), life105, mc.
 PatternFormat parse_pattern_format(std::string_view text);
 
 // Guesses the format from the text itself (headers, characters used).
 PatternFormat sniff_format(std::string_view text);
-// Format from a file name's extension (.rle, .cells, .lif/.life, .mc; a trailing .gz is
+// Format from a file name's extension (.rle, .cells, .lif/.life, .mc, .mcl; a trailing .gz is
 // looked through), or sniffed when unknown or ambiguous (.lif is Life 1.05 or 1.06).
 PatternFormat format_for_path(const std::filesystem::path& path, std::string_view text = {});
 

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/pattern_formats.hpp"
+#include "core/pattern_io.hpp"
 
 #include "parse_error_support.hpp"
 
@@ -33,6 +34,36 @@ TEST(CellsRead, StarsRaggedLinesAndLineEndings) {
     SCOPED_TRACE(text);
     EXPECT_EQ(parse_cells(text).cells(), kGlider);
   }
+}
+
+// David Bell's dblife rows, as Golly reads them from '!' files: a count before '.', 'O' or '*'.
+TEST(CellsRead, DblifeCounts) {
+  const Pattern p = parse_cells("!dblife\n23.O\n24.O\n22.3O\n\n10*2.O\n");
+  EXPECT_EQ(p.cells(), (std::vector<Cell>{{23, 0},
+                                          {24, 1},
+                                          {22, 2},
+                                          {23, 2},
+                                          {24, 2},
+                                          {0, 4},
+                                          {1, 4},
+                                          {2, 4},
+                                          {3, 4},
+                                          {4, 4},
+                                          {5, 4},
+                                          {6, 4},
+                                          {7, 4},
+                                          {8, 4},
+                                          {9, 4},
+                                          {12, 4}}));
+  EXPECT_EQ(sniff_format("5.3O\n2.O2.O\n"), PatternFormat::Cells);
+  EXPECT_EQ(parse_pattern("5.3O\n2.O2.O\n").population(), 5u);
+  test::expect_located_errors(parse_error, {
+                                               {"O\n.O12\n", 2, 3, "count must be followed"},
+                                               {"3.2x\n", 1, 4, "'x'"},
+                                               {"99999999999999999999O\n", 1, 1, "overflows"},
+                                               {"2305843009213693952.2O\n", 1, 21, "2^61"},
+                                           });
+  EXPECT_TRUE(test::located_at(parse_error("2O\n7O\n", 5), 2, 1, "more than 5"));
 }
 
 TEST(CellsRead, BlankLinesAreEmptyRows) {

@@ -1,6 +1,7 @@
-// Rules against the oracle, bgolly (Debian's golly): every pattern of Golly's Non-Totalistic
-// folder at generation 300 through `gpulife run`, B0 rules as Golly shows and writes them, and
-// random rules' canonical text and transition tables. Skipped when golly is not installed.
+// Rules and formats against the oracle, bgolly (Debian's golly): every pattern of Golly's
+// Non-Totalistic folder at generation 300 through `gpulife run`, B0 rules as Golly shows and
+// writes them, random rules' canonical text and transition tables, and MCell and dblife files.
+// Skipped when golly is not installed.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -42,11 +43,14 @@ fs::path temp_dir() {
   return d;
 }
 
-// bgolly's pattern after `generations`, written as RLE (QuickLife, as Golly's default algorithm).
-Pattern bgolly(const fs::path& input, uint64_t generations) {
+// bgolly's pattern after `generations`, written as RLE (QuickLife, as Golly's default algorithm,
+// unless the rule needs another).
+Pattern bgolly(const fs::path& input, uint64_t generations,
+               const std::string& algorithm = "QuickLife") {
   const fs::path out = temp_dir() / (input.stem().string() + "_golly.rle");
-  const std::string command = "bgolly -a QuickLife -m " + std::to_string(generations) + " -o '" +
-                              out.string() + "' '" + input.string() + "' > /dev/null 2>&1";
+  const std::string command = "bgolly -a " + algorithm + " -m " + std::to_string(generations) +
+                              " -o '" + out.string() + "' '" + input.string() +
+                              "' > /dev/null 2>&1";
   EXPECT_EQ(std::system(command.c_str()), 0) << command;
   return load_pattern(out.string());
 }
@@ -110,6 +114,50 @@ TEST(GollyRules, AntiLifeAsGollyRunsIt) {
     for (const std::string& engine : engines_to_check())
       expect_same_shape(gpulife(file, g, engine), bgolly(file, g),
                         "generation " + std::to_string(g) + " on " + engine);
+}
+
+// Golly's other formats that hold two-state patterns, read as Golly reads them: MCell files
+// (boards and wraps, whose placement decides a bounded plane's evolution; MCell's S/B rules,
+// state letters, two-state Generations) and dblife rows.
+TEST(GollyFormats, MCellAndDblifeFilesAgreeWithGolly) {
+  REQUIRE_GOLLY();
+  struct Case {
+    const char* name;
+    const char* text;
+    std::vector<uint64_t> generations;
+    const char* algorithm = "QuickLife";
+  };
+  const Case cases[] = {
+      {"r.mcl",
+       "#MCell 4.20\n#GAME Life\n#RULE 23/3\n#D The R-pentomino\n#L .AA$A\n#L B$.C\n",
+       {0, 50, 300}},
+      // Leading blank rows and columns, a board taller than wide: the cells reach its edges.
+      {"plane.mcl",
+       "#MCell 4.20\n#GAME Life\n#RULE 23/3\n#BOARD 41x30\n#WRAP 0\n#L 3$5.2A$4.AA$5.A\n",
+       {0, 1, 120, 300}},
+      {"narrow.mcl",
+       "#MCell 4.20\n#GAME Life\n#RULE 23/36\n#BOARD 12x50\n#L 2$4.A$5.A$3.3A$10$6.2A$6.2A\n",
+       {0, 40, 200}},
+      {"torus.mcl",
+       "#MCell 4.20\n#GAME Life\n#RULE 23/3\n#BOARD 37x29\n#WRAP 1\n#L 7.A$8.A$6.3A$$2.3A\n",
+       {0, 100, 120}},
+      {"generations.mcl",
+       "#MCell 4.20\n#GAME Generations\n#RULE 23/3/2\n#BOARD 31x31\n#WRAP 0\n"
+       "#L .AA$AA$.A\n",
+       {0, 30, 200},
+       "Generations"},
+      {"glider.l", "!dblife\n23.O\n24.O\n22.3O\n\n3.4O4.O\n", {0, 7, 100}},
+  };
+  for (const Case& c : cases) {
+    const fs::path file = temp_dir() / c.name;
+    std::ofstream(file) << c.text;
+    for (uint64_t g : c.generations) {
+      const Pattern want = bgolly(file, g, c.algorithm);
+      ASSERT_FALSE(want.empty()) << c.name << " at " << g;
+      expect_same_shape(gpulife(file, g, "cpu-simd"), want,
+                        std::string(c.name) + " at generation " + std::to_string(g));
+    }
+  }
 }
 
 // One 3x3 block for each of the 512 neighbourhoods, far enough apart that each centre sees only
