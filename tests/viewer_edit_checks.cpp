@@ -568,6 +568,16 @@ TEST_F(EditFilesTest, BrowserListsFoldersFirstAndFiltersPatterns) {
   EXPECT_THROW(list_directory(dir / "missing", true), Error);
 }
 
+// Every extension of Golly's collection that gpulife reads is listed, gzipped ones too; its
+// scripts and archives are not.
+TEST(PatternFilesTest, EveryReadableExtensionIsAPatternFile) {
+  for (const char* name : {"a.rle", "B.RLE", "c.cells", "d.lif", "e.life", "f.txt", "g.mc",
+                           "h.mc.gz", "i.rle.gz", "j.mcl", "k.l", "l.cells.gz"})
+    EXPECT_TRUE(is_pattern_file(name)) << name;
+  for (const char* name : {"a.lua", "b.py", "c.zip", "d.gz", "e.tar.gz", "f.md", "g.rule", "h"})
+    EXPECT_FALSE(is_pattern_file(name)) << name;
+}
+
 TEST_F(EditFilesTest, PreviewShowsNameSizeRuleOrTheError) {
   write(dir / "g.rle", "#N Glider\nx = 3, y = 3, rule = B36/S23\nbob$2bo$3o!\n");
   const PatternPreview p = preview_pattern(dir / "g.rle");

@@ -21,8 +21,10 @@ std::string lower(std::string_view s) {
 }  // namespace
 
 bool is_pattern_file(const fs::path& path) {
-  const std::string ext = lower(path.extension().string());
-  return ext == ".rle" || ext == ".cells" || ext == ".lif" || ext == ".life" || ext == ".txt";
+  std::string ext = lower(path.extension().string());
+  if (ext == ".gz") ext = lower(path.stem().extension().string());
+  return ext == ".rle" || ext == ".cells" || ext == ".lif" || ext == ".life" || ext == ".txt" ||
+         ext == ".mc" || ext == ".mcl" || ext == ".l";
 }
 
 std::vector<DirEntry> list_directory(const fs::path& dir, bool patterns_only) {

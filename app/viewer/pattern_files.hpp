@@ -10,7 +10,8 @@
 
 namespace gpulife::app {
 
-// .rle, .cells, .lif, .life and .txt (any case).
+// .rle, .cells, .lif, .life, .txt, .mc (Macrocell), .mcl (MCell) and .l (dblife), any of them
+// gzipped (.rle.gz), in any case.
 bool is_pattern_file(const std::filesystem::path& path);
 
 struct DirEntry {
