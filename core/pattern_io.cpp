@@ -13,6 +13,7 @@
 #include "core/gzip.hpp"
 #include "core/pattern_formats.hpp"
 #include "core/text_lines.hpp"
+#include "core/zip_archive.hpp"
 
 namespace gpulife {
 namespace {
@@ -152,6 +153,26 @@ std::string inflate_if_gzip(std::string data, std::string_view source) {
   return data;
 }
 
+// A zip archive's first pattern file (by its name, as Golly picks it), and the archive's name
+// with the file's for messages; other data is returned as it is.
+std::string unzip_if_archive(std::string data, std::string& source) {
+  if (!is_zip(data)) return data;
+  const std::vector<std::string> names = zip_file_names(data, source);
+  for (const std::string& name : names) {
+    if (name.starts_with("__MACOSX/") || !is_pattern_file_name(name)) continue;
+    std::string inner = zip_read(data, name, source);
+    source = (source.empty() ? std::string("<zip>") : source) + "/" + name;
+    return inner;
+  }
+  std::string listed;
+  for (size_t i = 0; i < names.size() && i < 8; ++i) listed += (i ? ", " : "") + names[i];
+  if (names.size() > 8) listed += ", ...";
+  throw Error((source.empty() ? std::string("<zip>") : source) +
+              ": a zip archive without a pattern file" +
+              (names.empty() ? std::string(" (it is empty)") : " (it holds " + listed + ")") +
+              "; gpulife reads RLE, plaintext .cells, Life 1.05 and 1.06, Macrocell and MCell");
+}
+
 void refuse_non_pattern(std::string_view data, std::string_view source, std::string_view name) {
   const std::string what = not_a_pattern(data, name);
   if (!what.empty())
@@ -227,8 +248,6 @@ PatternFormat format_for_path(const std::filesystem::path& path, std::string_vie
 
 std::string not_a_pattern(std::string_view data, std::string_view name) {
   auto starts = [&](std::string_view magic) { return data.substr(0, magic.size()) == magic; };
-  if (starts("PK\x03\x04") || starts("PK\x05\x06"))
-    return "a zip archive; extract the pattern file from it first";
   if (starts("BZh")) return "bzip2-compressed data; decompress it first";
   if (starts(std::string_view("\xFD"
                               "7zXZ\0",
@@ -257,16 +276,24 @@ std::string not_a_pattern(std::string_view data, std::string_view name) {
 }
 
 Pattern parse_pattern(std::string_view data, std::string_view source, uint64_t max_cells) {
-  const std::string text = inflate_if_gzip(std::string(data), source);
-  refuse_non_pattern(text, source, "");
-  return parse_as(sniff_format(text), text, source, max_cells);
+  std::string where(source);
+  const std::string text = inflate_if_gzip(unzip_if_archive(std::string(data), where), where);
+  refuse_non_pattern(text, where, where == source ? "" : where);
+  return where == source ? parse_as(sniff_format(text), text, where, max_cells)
+                         : parse_as(format_for_path(where, text), text, where, max_cells);
 }
 
 Pattern load_pattern_file(const std::filesystem::path& path, uint64_t max_cells) {
-  const std::string source = path.string();
-  const std::string text = inflate_if_gzip(read_file(path), source);
+  std::string source = path.string();
+  const std::string text = inflate_if_gzip(unzip_if_archive(read_file(path), source), source);
   refuse_non_pattern(text, source, source);
-  return parse_as(format_for_path(path, text), text, source, max_cells);
+  return parse_as(format_for_path(source, text), text, source, max_cells);
+}
+
+bool is_pattern_file_name(const std::filesystem::path& path) {
+  const std::string ext = format_extension(path);
+  return ext == ".rle" || ext == ".cells" || ext == ".lif" || ext == ".life" || ext == ".txt" ||
+         ext == ".mc" || ext == ".mcl" || ext == ".l";
 }
 
 Pattern load_pattern(std::string_view path_or_text, uint64_t max_cells) {

@@ -26,11 +26,16 @@ PatternFormat sniff_format(std::string_view text);
 // looked through), or sniffed when unknown or ambiguous (.lif is Life 1.05 or 1.06).
 PatternFormat format_for_path(const std::filesystem::path& path, std::string_view text = {});
 
+// Whether a file's name is one of a pattern format's: .rle, .cells, .lif, .life, .txt, .mc,
+// .mcl or .l (dblife), any of them gzipped (.rle.gz), in any case.
+bool is_pattern_file_name(const std::filesystem::path& path);
+
 // What the data is when it is plainly not pattern text ("a zip archive", "binary data", "a
 // Lua script for Golly", ...); empty when it may be a pattern. `name` is a file name, if any.
 std::string not_a_pattern(std::string_view data, std::string_view name = {});
 
-// Parses text (or gzip data) in the sniffed format; `source` names it in error messages.
+// Parses text (or gzip data, or a zip archive's first pattern file, as Golly opens archives) in
+// the sniffed format; `source` names it in error messages.
 // Throws Error naming what the data is when it is not a pattern at all, ParseError when it
 // lists more than `max_cells` live cells.
 Pattern parse_pattern(std::string_view data, std::string_view source = {},

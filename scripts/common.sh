@@ -6,7 +6,7 @@ BUILD_DIR="${GPULIFE_BUILD_DIR:-$GPULIFE_ROOT/build}"
 
 # Packages every build needs, the viewer's, and the test tools'.
 BUILD_PACKAGES=(build-essential cmake ninja-build pkg-config libfreetype-dev fonts-dejavu-core
-  libstb-dev nlohmann-json3-dev zlib1g-dev)
+  libstb-dev nlohmann-json3-dev zlib1g-dev libzip-dev)
 GUI_PACKAGES=(libglfw3-dev libimgui-dev python3-glad libglm-dev libgl-dev libegl-dev)
 TEST_PACKAGES=(libgtest-dev libbenchmark-dev clang libclang-rt-14-dev xvfb xauth xdotool libpng-dev
   golly)

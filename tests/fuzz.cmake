@@ -79,7 +79,7 @@ foreach(target rle cells life106 life105 macrocell rule load)
   add_custom_command(
     OUTPUT ${_exe}
     COMMAND ${GPULIFE_FUZZ_CLANGXX} ${GPULIFE_FUZZ_FLAGS} -I${PROJECT_SOURCE_DIR} ${_source}
-            ${_fuzz_objects} -lz -lpthread -o ${_exe}
+            ${_fuzz_objects} -lz -lzip -lpthread -o ${_exe}
     DEPENDS ${_source} ${_fuzz_objects} ${_fuzz_headers}
     COMMENT "Building fuzzer ${target}_fuzz with clang"
     VERBATIM)

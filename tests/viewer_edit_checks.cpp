@@ -568,13 +568,13 @@ TEST_F(EditFilesTest, BrowserListsFoldersFirstAndFiltersPatterns) {
   EXPECT_THROW(list_directory(dir / "missing", true), Error);
 }
 
-// Every extension of Golly's collection that gpulife reads is listed, gzipped ones too; its
-// scripts and archives are not.
+// Every extension of Golly's collection that gpulife reads is listed, gzipped ones and zip
+// archives too; its scripts and rule files are not.
 TEST(PatternFilesTest, EveryReadableExtensionIsAPatternFile) {
   for (const char* name : {"a.rle", "B.RLE", "c.cells", "d.lif", "e.life", "f.txt", "g.mc",
-                           "h.mc.gz", "i.rle.gz", "j.mcl", "k.l", "l.cells.gz"})
+                           "h.mc.gz", "i.rle.gz", "j.mcl", "k.l", "l.cells.gz", "m.zip"})
     EXPECT_TRUE(is_pattern_file(name)) << name;
-  for (const char* name : {"a.lua", "b.py", "c.zip", "d.gz", "e.tar.gz", "f.md", "g.rule", "h"})
+  for (const char* name : {"a.lua", "b.py", "d.gz", "e.tar.gz", "f.md", "g.rule", "h"})
     EXPECT_FALSE(is_pattern_file(name)) << name;
 }
 

@@ -21,10 +21,7 @@ std::string lower(std::string_view s) {
 }  // namespace
 
 bool is_pattern_file(const fs::path& path) {
-  std::string ext = lower(path.extension().string());
-  if (ext == ".gz") ext = lower(path.stem().extension().string());
-  return ext == ".rle" || ext == ".cells" || ext == ".lif" || ext == ".life" || ext == ".txt" ||
-         ext == ".mc" || ext == ".mcl" || ext == ".l";
+  return is_pattern_file_name(path) || lower(path.extension().string()) == ".zip";
 }
 
 std::vector<DirEntry> list_directory(const fs::path& dir, bool patterns_only) {

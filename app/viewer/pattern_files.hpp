@@ -10,8 +10,8 @@
 
 namespace gpulife::app {
 
-// .rle, .cells, .lif, .life, .txt, .mc (Macrocell), .mcl (MCell) and .l (dblife), any of them
-// gzipped (.rle.gz), in any case.
+// A pattern file's name (is_pattern_file_name: .rle, .cells, .lif, .life, .txt, .mc, .mcl and
+// .l, gzipped too) or a zip archive's, in any case.
 bool is_pattern_file(const std::filesystem::path& path);
 
 struct DirEntry {
