@@ -73,7 +73,7 @@ foreach(source ${_fuzz_core_sources})
   list(APPEND _fuzz_objects ${_object})
 endforeach()
 
-foreach(target rle cells life106 life105 macrocell rule load)
+foreach(target rle cells life106 life105 macrocell mcell rule load)
   set(_exe ${CMAKE_CURRENT_BINARY_DIR}/fuzz/${target}_fuzz)
   set(_source ${CMAKE_CURRENT_LIST_DIR}/fuzz/${target}_fuzz.cpp)
   add_custom_command(
