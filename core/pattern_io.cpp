@@ -248,6 +248,7 @@ PatternFormat format_for_path(const std::filesystem::path& path, std::string_vie
 
 std::string not_a_pattern(std::string_view data, std::string_view name) {
   auto starts = [&](std::string_view magic) { return data.substr(0, magic.size()) == magic; };
+  if (is_zip(data)) return "a zip archive within a zip archive; extract the inner one first";
   if (starts("BZh")) return "bzip2-compressed data; decompress it first";
   if (starts(std::string_view("\xFD"
                               "7zXZ\0",
