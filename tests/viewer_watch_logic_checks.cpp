@@ -304,6 +304,43 @@ TEST_F(WatchOptionsApplied, TheStopConditionsAskForWhatTheyCheck) {
   EXPECT_EQ(state.sim.stop_at, 12u);
 }
 
+// A file's LifeViewer script: pace, running and stop at once; the view, Track and Autofit on
+// the next frame, with X and Y counted from the pattern's middle and that cell put in the
+// middle of the area the panel leaves free.
+TEST_F(WatchOptionsApplied, TheFilesLifeViewerScriptIsApplied) {
+  take_lifeviewer_script(
+      state, {"[[ ZOOM 8 X 3 Y -2 GPS 30 STEP 2 AUTOSTART STOP 40 TRACK 1/4 -1/2", "ANGLE 30 ]]"},
+      false);
+  EXPECT_TRUE(state.sim.running);
+  EXPECT_EQ(state.sim.pace.mode, PaceMode::Rate);
+  EXPECT_EQ(state.sim.pace.rate, 60.0);
+  EXPECT_EQ(state.sim.pace.step, 2);
+  EXPECT_EQ(state.sim.stop_at, 40u);
+  EXPECT_EQ(state.watch.stop.settings.at_generation, 40u);
+  EXPECT_EQ(state.watch.follow.mode(), FollowMode::Off);
+  ASSERT_FALSE(state.notices.items().empty());
+  EXPECT_NE(state.notices.items().back().text.find("not done here: ANGLE 30"), std::string::npos)
+      << state.notices.items().back().text;
+  state.panel_min = {0, 0};
+  state.panel_max = {200, 800};
+  apply_pending_lifeviewer_script(state);
+  EXPECT_EQ(state.camera.zoom(), 8.0);
+  // The glider's box is (10, 10)-(12, 12): its middle (11.5, 11.5) plus (3, -2), at the free
+  // area's middle, x = 600 of the 1000-pixel viewport.
+  const Vec2d at = state.camera.cell_to_screen({14.5, 9.5});
+  EXPECT_DOUBLE_EQ(at.x, 600.0);
+  EXPECT_DOUBLE_EQ(at.y, 400.0);
+  EXPECT_EQ(state.watch.follow.mode(), FollowMode::Track);
+  EXPECT_EQ(state.watch.follow.speed(), (TrackSpeed{1, -2, 4}));
+  EXPECT_FALSE(state.pending_lifeviewer_script.has_value());
+  // Malformed arguments are errors; a file without a script changes nothing.
+  take_lifeviewer_script(state, {"[[ GPS 99 ]]"}, false);
+  EXPECT_EQ(state.notices.items().back().kind, NoticeKind::Error);
+  const double rate = state.sim.pace.rate;
+  take_lifeviewer_script(state, {"no script here"}, false);
+  EXPECT_EQ(state.sim.pace.rate, rate);
+}
+
 TEST_F(WatchOptionsApplied, PatternInfoComesFromTheFile) {
   const Pattern p = parse_pattern(
       "#N Glider\n#O Richard K. Guy\n#C The smallest spaceship.\n#C https://conwaylife.com/wiki/"

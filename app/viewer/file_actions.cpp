@@ -247,6 +247,7 @@ bool load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
     start_state(st, grid, pattern.rule.rule, pattern.generation, name);
     set_pattern_info(st, pattern, name);
     fit_pattern(st, true);
+    take_lifeviewer_script(st, pattern.comments, false);
   });
 }
 

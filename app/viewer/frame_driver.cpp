@@ -155,6 +155,7 @@ FrameTiming run_frame(ViewerState& s, Renderers& renderers, bool imgui, double d
     first_view(s);
     start_watch_actions(s, s.options.watch);
   }
+  apply_pending_lifeviewer_script(s);
   t.tiles = tiled ? cols * rows : 1;
   if (tiled) {
     glClearColor(0.085f, 0.09f, 0.11f, 1.0f);

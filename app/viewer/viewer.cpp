@@ -63,6 +63,7 @@ void setup_simulation(ViewerState& s) {
   // holds it (the demo, a host grid of its own, only when nothing else is asked for).
   const bool banded = !o.compare && is_banded_engine(engine) &&
                       (!o.pattern.empty() || o.random_density > 0 || o.size);
+  std::vector<std::string> script_comments;  // the pattern's, for its LifeViewer script
   std::optional<GridRecipe> recipe;
   // Every engine keeps a copy of the state in compare mode: the largest size that fits them all,
   // chosen before the scene is laid out on it.
@@ -102,6 +103,7 @@ void setup_simulation(ViewerState& s) {
       convert_golly_cells(grid, pattern.rule.rule, pattern.generation);  // B0: Golly's cells
     }
     set_pattern_info(s, pattern, o.pattern);
+    script_comments = pattern.comments;
   }
   if (o.rule && o.pattern.empty()) rule = parse_rule(*o.rule).rule;
   if (o.compare && !o.size) {
@@ -130,6 +132,7 @@ void setup_simulation(ViewerState& s) {
   s.sim.pace = starting_pace(o);
   apply_watch_options(s, o.watch);
   s.sim.running = o.run || (o.pattern.empty() && o.frames == 0);
+  if (!o.compare) take_lifeviewer_script(s, script_comments, true);
   if (o.compare) {
     s.compare.check_every = o.check_every;
     if (!o.script.fault_engine.empty())

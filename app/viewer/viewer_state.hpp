@@ -13,6 +13,7 @@
 #include "app/viewer/edit_state.hpp"
 #include "app/viewer/file_actions.hpp"
 #include "app/viewer/grid_fit.hpp"
+#include "app/viewer/lifeviewer_actions.hpp"
 #include "app/viewer/memory_probe.hpp"
 #include "app/viewer/notices.hpp"
 #include "app/viewer/simulation.hpp"
@@ -104,6 +105,8 @@ struct ViewerState {
 
   FrameFigures frame;
   std::unique_ptr<FrameScript> script;  // null unless a script drives the viewer
+  // The opened pattern's LifeViewer script, until the next frame places the camera.
+  std::optional<PendingLifeViewerScript> pending_lifeviewer_script;
   bool quit = false;
   Grid initial;  // the start state, kept only for --verify
 
