@@ -52,6 +52,7 @@ class McellReader {
       }
       // Other lines (#MCell, #SPEED, #PALETTE, #CCOLORS, ...) only concern MCell's display.
     }
+    settle();
     Pattern p(std::move(cells_));
     if (bounded()) centre(p);
     const Box box = p.bounding_box();
@@ -214,15 +215,25 @@ class McellReader {
     } else {
       state = 1;
     }
-    const uint64_t held = cells_.size() + history_.size();
-    if (uint64_t(n) > max_cells_ - std::min<uint64_t>(held, max_cells_))
+    if (uint64_t(n) > max_cells_ - std::min<uint64_t>(written_.size(), max_cells_))
       lines_.fail(run, too_many_cells(max_cells_));
     const int64_t start = x_;
     advance(x_, n, run);
-    for (int64_t x = start; x < x_; ++x) {
-      if (history_state_alive(state)) cells_.push_back(Cell{x, y_});
-      if (state != 1) history_.push_back(StateCell{Cell{x, y_}, uint8_t(state)});
+    for (int64_t x = start; x < x_; ++x) written_.push_back(StateCell{Cell{x, y_}, uint8_t(state)});
+  }
+
+  // A #BOARD line moves the pen back, so a cell may be written twice: as in Golly, the last
+  // state written stays. Live states become the cells, the others annotations.
+  void settle() {
+    std::stable_sort(written_.begin(), written_.end(),
+                     [](const StateCell& a, const StateCell& b) { return a.cell < b.cell; });
+    for (size_t i = 0; i < written_.size(); ++i) {
+      if (i + 1 < written_.size() && written_[i + 1].cell == written_[i].cell) continue;
+      const StateCell& w = written_[i];
+      if (history_state_alive(w.state)) cells_.push_back(w.cell);
+      if (w.state != 1) history_.push_back(w);
     }
+    written_.clear();
   }
 
   // Golly moves a bounded pattern from the board's top-left corner towards its middle: by half
@@ -249,6 +260,7 @@ class McellReader {
   std::string_view source_;
   uint64_t max_cells_;
 
+  std::vector<StateCell> written_;  // every cell as written, in order
   std::vector<Cell> cells_;
   std::vector<StateCell> history_;
   int64_t x_ = 0, y_ = 0, left_ = 0;

@@ -81,6 +81,10 @@ TEST(McellRead, HistoricalLifeIsLifeHistory) {
   EXPECT_EQ(x.history(), (std::vector<StateCell>{{{0, 0}, 5}, {{1, 0}, 3}, {{2, 0}, 4}}));
   EXPECT_NE(parse_error("#MCell\n#RULE " + table + "\n#L 2.F\n").reason().find("boundary"),
             std::string::npos);
+  // A #BOARD line moves the pen back to its corner: a cell written twice keeps the last state.
+  const Pattern twice = mcell("#MCell\n#RULE " + table + "\n#L .AB\n#BOARD 0x0\n#L .BA\n");
+  EXPECT_EQ(twice.cells(), (std::vector<Cell>{{2, 0}}));
+  EXPECT_EQ(twice.history(), (std::vector<StateCell>{{{1, 0}, 2}}));
 }
 
 TEST(McellRead, FoundByHeaderOrName) {

@@ -86,7 +86,12 @@ inline int round_trip(const Format& format, const uint8_t* data, size_t size,
                       bool same_position = true, bool same_generation = true) {
   const std::optional<Pattern> p = parse_input(format, data, size);
   if (!p) return 0;
-  const std::string written = format.write(*p);
+  std::string written;
+  try {
+    written = format.write(*p);
+  } catch (const Error&) {
+    return 0;  // a refusal to write, e.g. a dblife row 10^14 cells wide as .cells text
+  }
   const Pattern back = parse_written(format, written);
   check_same(*p, back, written, same_position, same_generation);
   check(format.write(back) == written, "writing is not stable", written);
