@@ -1,6 +1,7 @@
 // History rule names: recognising them and naming them again for writers.
 #include "core/history_rule.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "core/error.hpp"
@@ -34,6 +35,20 @@ std::optional<RuleSpec> parse_history_rule(std::string_view text) {
   } catch (const Error& e) {
     throw Error("History rule \"" + std::string(text) +
                 "\": its base rule is not one gpulife runs (" + e.what() + ")");
+  }
+}
+
+FileRule parse_file_rule(std::string_view text, std::string_view source, int64_t line,
+                         int64_t column) {
+  try {
+    if (std::optional<RuleSpec> h = parse_history_rule(text)) return {*h, true};
+    return {parse_rule(text), false};
+  } catch (const ParseError& e) {
+    // Its column counts from the rule text's first character.
+    throw ParseError(std::string(source), line, column + std::max<int64_t>(e.column(), 1) - 1,
+                     e.reason());
+  } catch (const Error& e) {
+    throw ParseError(std::string(source), line, column, e.what());
   }
 }
 

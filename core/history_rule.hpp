@@ -28,6 +28,16 @@ std::optional<RuleSpec> parse_history_rule(std::string_view text);
 // rule followed by "History" (as Golly 4 spells it); the bounded-grid suffix follows.
 std::string history_rule_text(const RuleSpec& spec);
 
+// A pattern file's rule text: a History rule (`history` set) or any rule parse_rule reads.
+struct FileRule {
+  RuleSpec spec;
+  bool history = false;
+};
+// Reads it for the pattern readers: a malformed rule is a ParseError on `line` of `source` at
+// the offending character, `text` starting at `column`.
+FileRule parse_file_rule(std::string_view text, std::string_view source, int64_t line,
+                         int64_t column);
+
 // Why a History pattern with boundary cells (state 6) cannot be read, for readers' errors.
 std::string history_boundary_refusal();
 

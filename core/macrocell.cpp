@@ -83,21 +83,10 @@ class MacrocellReader {
   void hash_line(std::string_view t) {
     if (t.starts_with("#R")) {
       const std::string_view r = after_tag(t);
-      try {
-        if (std::optional<RuleSpec> h = parse_history_rule(r)) {
-          meta_.rule = *h;
-          history_rule_ = true;
-        } else {
-          meta_.rule = parse_rule(r);
-          history_rule_ = false;
-        }
-      } catch (const ParseError& e) {
-        // Its column counts from the rule text's first character.
-        fail(r.substr(std::min<size_t>(size_t(std::max<int64_t>(e.column(), 1) - 1), r.size())),
-             e.reason());
-      } catch (const Error& e) {
-        fail(r.empty() ? t : r, e.what());
-      }
+      const FileRule f = parse_file_rule(r, source_, lines_.number(),
+                                         int64_t(r.data() - lines_.line().data()) + 1);
+      meta_.rule = f.spec;
+      history_rule_ = f.history;
     } else if (t.starts_with("#G")) {
       const std::string_view g = after_tag(t);
       const auto gen = text::parse_uint64(g);

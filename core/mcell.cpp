@@ -108,19 +108,11 @@ class McellReader {
       return;
     }
     try {
-      if (std::optional<RuleSpec> h = parse_history_rule(rule)) {
-        rule_ = *h;
-        history_rule_ = true;
-        return;
-      }
-      rule_ = parse_rule(rule);
+      const FileRule f = parse_file_rule(rule, source_, lines_.number(), column_of(rule));
+      rule_ = f.spec;
+      history_rule_ = f.history;
     } catch (const ParseError& e) {
-      // Its column counts from the rule's first character.
-      throw ParseError(std::string(source_), lines_.number(),
-                       column_of(rule) + std::max<int64_t>(e.column(), 1) - 1,
-                       e.reason() + game_note());
-    } catch (const Error& e) {
-      lines_.fail(rule, e.what() + game_note());
+      throw ParseError(e.source(), e.line(), e.column(), e.reason() + game_note());
     }
   }
 

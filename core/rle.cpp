@@ -84,19 +84,9 @@ class RleReader {
   void set_rule(std::string_view line, std::string_view rule_text) {
     const std::string_view r = text::trim(rule_text);
     if (r.empty()) return;  // "rule =" with nothing after it: keep the default
-    try {
-      if (std::optional<RuleSpec> h = parse_history_rule(r)) {
-        rule_ = *h;
-        history_ = true;
-        return;
-      }
-      rule_ = parse_rule(r);
-    } catch (const ParseError& e) {
-      // Its column counts from the rule text's first character.
-      fail(column_of(line, r) + std::max<int64_t>(e.column(), 1) - 1, e.reason());
-    } catch (const Error& e) {
-      fail(column_of(line, r), e.what());
-    }
+    const FileRule f = parse_file_rule(r, source_, lines_.number(), column_of(line, r));
+    rule_ = f.spec;
+    history_ = f.history;
   }
 
   // Reads "X Y" (#P, #R) or "X,Y" (CXRLE Pos=) as a position.
