@@ -30,8 +30,9 @@ PatternFormat format_for_path(const std::filesystem::path& path, std::string_vie
 // .mcl or .l (dblife), any of them gzipped (.rle.gz), in any case.
 bool is_pattern_file_name(const std::filesystem::path& path);
 
-// What the data is when it is plainly not pattern text ("a zip archive", "binary data", "a
-// Lua script for Golly", ...); empty when it may be a pattern. `name` is a file name, if any.
+// What the data is when it is plainly not pattern text ("binary data", "a Lua script for Golly",
+// a zip archive found inside the archive just opened, ...); empty when it may be a pattern.
+// `name` is a file name, if any.
 std::string not_a_pattern(std::string_view data, std::string_view name = {});
 
 // Parses text (or gzip data, or a zip archive's first pattern file, as Golly opens archives) in
