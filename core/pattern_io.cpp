@@ -342,6 +342,10 @@ PatternFormat format_for_saving(const std::filesystem::path& path) {
 
 void save_pattern(const Pattern& pattern, const std::filesystem::path& path,
                   std::optional<PatternFormat> format) {
+  if (lower(path.extension().string()) == ".zip")
+    throw Error("cannot write " + path.string() +
+                ": gpulife reads zip archives but does not write them; save as .rle, .mc, .cells "
+                "or .lif, with .gz added to compress");
   std::string text = write_pattern(pattern, format.value_or(format_for_saving(path)));
   if (lower(path.extension().string()) == ".gz") text = gzip(text);
 

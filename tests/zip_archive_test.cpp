@@ -104,6 +104,10 @@ TEST(ZipArchive, WithoutAPatternCorruptOrTooLargeIsRefused) {
   EXPECT_NE(message.find("big.zip/big.rle: inflates to"), std::string::npos) << message;
   message = test::error_of([&] { zip_read(big, "other.rle", "big.zip"); });
   EXPECT_NE(message.find("big.zip/other.rle: no such file"), std::string::npos) << message;
+  // Read, never written.
+  message = test::error_of([&] { save_pattern(Pattern({{0, 0}}), dir.path() / "out.zip"); });
+  EXPECT_NE(message.find("does not write them"), std::string::npos) << message;
+  EXPECT_FALSE(fs::exists(dir.path() / "out.zip"));
 }
 
 }  // namespace
