@@ -14,7 +14,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (const Error&) {
     return 0;  // e.g. cells too far apart for RLE's runs
   }
-  const Pattern back = fuzz::parse_written({parse_rle, write_rle, "RLE", "rle"}, written);
+  // The RLE reader counts a live History cell twice against its cap (a cell and a state), so it
+  // reads back with room for that.
+  Pattern back;
+  try {
+    back = parse_rle(written, "written.rle", 2 * fuzz::kMaxCells);
+  } catch (const Error& e) {
+    fuzz::fail("written RLE does not parse", std::string(e.what()) + "\n" + written);
+  }
   fuzz::check_same(*p, back, written);
   fuzz::check(p->history() == back.history(), "History states differ after RLE", written);
   return 0;
