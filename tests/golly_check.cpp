@@ -1,6 +1,8 @@
 // The oracle check on Golly's own collection: every file of its Life, Life-Like and HashLife
 // folders either runs in `gpulife run` and agrees with bgolly at generation 500 (as shapes:
-// bgolly writes no position), or is refused within a second with the memory it would need.
+// bgolly writes no position), or is refused within a second with the memory it would need;
+// Golly's scripts are refused as not patterns, and a zip archive's first pattern is checked
+// like any file or refused at once with the archive and the file inside it named.
 // Usage: golly_check --gpulife PATH [--bgolly PATH] [--patterns DIR] [--rules DIR] [--jobs N]
 //                    [--max-memory SIZE] [--timeout S] [--work DIR] [FILE...]
 #include <fcntl.h>
@@ -16,6 +18,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <set>
@@ -27,6 +30,7 @@
 #include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/pattern_io.hpp"
+#include "core/zip_archive.hpp"
 
 extern char** environ;
 
@@ -40,9 +44,28 @@ using namespace gpulife;
 const std::set<std::string> kPendingRules = {
     "HashLife/wolfram22.mc",
 };
-// Not pattern files (Golly's scripts, zip archives): refused at once, naming what they are.
-bool is_script_or_archive(const std::string& name) {
-  return name.ends_with(".lua") || name.ends_with(".py") || name.ends_with(".zip");
+// Not pattern files (Golly's scripts): refused at once, naming what they are.
+bool is_script(const std::string& name) {
+  return name.ends_with(".lua") || name.ends_with(".py");
+}
+// Zip archives are opened at their first pattern file, as Golly opens them: that file runs and
+// is checked, or is refused at once naming it inside the archive ("x.zip/x.rle:6:22: ...").
+bool is_archive(const std::string& name) {
+  return name.ends_with(".zip");
+}
+
+// The pattern file gpulife reads from an archive, written to `dir` for bgolly, which reads no
+// archives.
+std::string extract_first_pattern(const std::string& archive, const fs::path& dir) {
+  std::ifstream in(archive, std::ios::binary);
+  const std::string data{std::istreambuf_iterator<char>(in), {}};
+  for (const std::string& name : zip_file_names(data, archive)) {
+    if (name.starts_with("__MACOSX/") || !is_pattern_file_name(name)) continue;
+    const fs::path out = dir / fs::path(name).filename();
+    std::ofstream(out, std::ios::binary) << zip_read(data, name, archive);
+    return out.string();
+  }
+  throw Error(archive + ": no pattern file in it");
 }
 
 struct Options {
@@ -103,7 +126,7 @@ Outcome run(const std::vector<std::string>& argv, const std::string& log, double
   return out;
 }
 
-enum class Verdict { Agrees, Refused, NotAPattern, Pending, Failed };
+enum class Verdict { Agrees, Refused, NotAPattern, Pending, ArchiveRefused, Failed };
 
 struct Result {
   std::string file;
@@ -140,9 +163,13 @@ Result check_file(const Options& o, const std::string& name, const fs::path& dir
   const bool pending_rule = kPendingRules.count(name) != 0;
   if (mine.status != 0) {
     const std::string why = last_line(mine.output);
-    if (is_script_or_archive(name)) {
+    if (is_script(name)) {
       const bool ok = mine.seconds < 1.0 && why.find("not a pattern file") != std::string::npos;
       r.verdict = ok ? Verdict::NotAPattern : Verdict::Failed;
+      r.detail = why;
+    } else if (is_archive(name)) {
+      const bool ok = mine.seconds < 1.0 && why.find(name + "/") != std::string::npos;
+      r.verdict = ok ? Verdict::ArchiveRefused : Verdict::Failed;
       r.detail = why;
     } else if (pending_rule) {
       r.verdict = Verdict::Pending;
@@ -158,26 +185,28 @@ Result check_file(const Options& o, const std::string& name, const fs::path& dir
     }
     return r;
   }
-  if (is_script_or_archive(name)) {
-    r.detail = "a script or archive was accepted";
+  if (is_script(name)) {
+    r.detail = "a script was accepted";
     return r;
   }
   // bgolly: HashLife reads Macrocell, RuleLoader runs LifeHistory; QuickLife the rest.
   std::vector<std::string> argv = {o.bgolly, "-q",  "-q", "-m", std::to_string(o.generations),
                                    "-o",     theirs};
   Pattern start;
+  std::string input = path;
   try {
     start = load_pattern_file(path);
+    if (is_archive(name)) input = extract_first_pattern(path, dir);
   } catch (const Error& e) {
     r.detail = std::string("gpulife ran it but cannot read it again: ") + e.what();
     return r;
   }
-  if (name.find(".mc") != std::string::npos) {
+  if (input.find(".mc") != std::string::npos) {
     argv.insert(argv.begin() + 1, {"-a", "HashLife"});
   } else if (start.history_rule) {
     argv.insert(argv.begin() + 1, {"-a", "RuleLoader", "-s", o.rules + "/"});
   }
-  argv.push_back(path);
+  argv.push_back(input);
   const Outcome oracle = run(argv, (dir / "bgolly.log").string(), o.timeout * 4);
   if (oracle.status != 0 || !fs::exists(theirs)) {
     r.detail = "bgolly failed: " + last_line(oracle.output);
@@ -213,8 +242,8 @@ std::vector<std::string> collection(const Options& o) {
 }
 
 const char* verdict_name(Verdict v) {
-  static constexpr const char* kNames[] = {"agrees", "refused", "not a pattern", "pending",
-                                           "FAILED"};
+  static constexpr const char* kNames[] = {"agrees",  "refused",         "not a pattern",
+                                           "pending", "archive refused", "FAILED"};
   return enum_name(v, kNames, "FAILED");
 }
 
@@ -284,9 +313,10 @@ int main(int argc, char** argv) {
   for (const Result& r : results) ++count[r.verdict];
   std::printf(
       "\ngolly_check: %d agree with bgolly, %d refused at once with the memory they need, "
-      "%d are not pattern files (refused, named), %d refused rules (named), %d FAILED\n",
+      "%d are not pattern files (refused, named), %d refused rules (named), %d archives whose "
+      "pattern is refused (named), %d FAILED\n",
       count[Verdict::Agrees], count[Verdict::Refused], count[Verdict::NotAPattern],
-      count[Verdict::Pending], count[Verdict::Failed]);
+      count[Verdict::Pending], count[Verdict::ArchiveRefused], count[Verdict::Failed]);
   for (const Result& r : results)
     if (r.verdict == Verdict::Failed)
       std::printf("FAILED %s: %s\n", r.file.c_str(), r.detail.c_str());
