@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "core/text_lines.hpp"
+
 namespace gpulife {
 namespace {
 
@@ -186,16 +188,11 @@ class Reader {
 std::optional<Fraction> parse_fraction(const std::string& text) {
   constexpr int64_t kMax = int64_t{1} << 31;
   const size_t slash = text.find('/');
+  // Ten digits at most, so a whole part times the decimals' denominator cannot overflow.
   auto integer = [](std::string_view s) -> std::optional<int64_t> {
-    bool negative = false;
-    if (!s.empty() && (s[0] == '-' || s[0] == '+')) negative = s[0] == '-', s.remove_prefix(1);
-    if (s.empty() || s.size() > 10) return std::nullopt;
-    int64_t v = 0;
-    for (char c : s) {
-      if (c < '0' || c > '9') return std::nullopt;
-      v = v * 10 + (c - '0');
-    }
-    return negative ? -v : v;
+    const std::optional<int64_t> v = text::parse_int64(s);
+    if (!v || *v < -9999999999 || *v > 9999999999) return std::nullopt;
+    return v;
   };
   Fraction f;
   if (slash != std::string::npos) {

@@ -153,24 +153,13 @@ std::string inflate_if_gzip(std::string data, std::string_view source) {
   return data;
 }
 
-// A zip archive's first pattern file (by its name, as Golly picks it), and the archive's name
-// with the file's for messages; other data is returned as it is.
+// A zip archive's first pattern file, and the archive's name with the file's for messages;
+// other data is returned as it is.
 std::string unzip_if_archive(std::string data, std::string& source) {
   if (!is_zip(data)) return data;
-  const std::vector<std::string> names = zip_file_names(data, source);
-  for (const std::string& name : names) {
-    if (name.starts_with("__MACOSX/") || !is_pattern_file_name(name)) continue;
-    std::string inner = zip_read(data, name, source);
-    source = (source.empty() ? std::string("<zip>") : source) + "/" + name;
-    return inner;
-  }
-  std::string listed;
-  for (size_t i = 0; i < names.size() && i < 8; ++i) listed += (i ? ", " : "") + names[i];
-  if (names.size() > 8) listed += ", ...";
-  throw Error((source.empty() ? std::string("<zip>") : source) +
-              ": a zip archive without a pattern file" +
-              (names.empty() ? std::string(" (it is empty)") : " (it holds " + listed + ")") +
-              "; gpulife reads RLE, plaintext .cells, Life 1.05 and 1.06, Macrocell and MCell");
+  ArchivedFile f = first_pattern_in_zip(data, source);
+  source = (source.empty() ? std::string("<zip>") : source) + "/" + f.name;
+  return std::move(f.data);
 }
 
 void refuse_non_pattern(std::string_view data, std::string_view source, std::string_view name) {
@@ -289,6 +278,20 @@ Pattern load_pattern_file(const std::filesystem::path& path, uint64_t max_cells)
   const std::string text = inflate_if_gzip(unzip_if_archive(read_file(path), source), source);
   refuse_non_pattern(text, source, source);
   return parse_as(format_for_path(source, text), text, source, max_cells);
+}
+
+ArchivedFile first_pattern_in_zip(std::string_view archive, std::string_view source) {
+  const std::vector<std::string> names = zip_file_names(archive, source);
+  for (const std::string& name : names)
+    if (!name.starts_with("__MACOSX/") && is_pattern_file_name(name))
+      return {name, zip_read(archive, name, source)};
+  std::string listed;
+  for (size_t i = 0; i < names.size() && i < 8; ++i) listed += (i ? ", " : "") + names[i];
+  if (names.size() > 8) listed += ", ...";
+  throw Error((source.empty() ? std::string("<zip>") : std::string(source)) +
+              ": a zip archive without a pattern file" +
+              (names.empty() ? std::string(" (it is empty)") : " (it holds " + listed + ")") +
+              "; gpulife reads RLE, plaintext .cells, Life 1.05 and 1.06, Macrocell and MCell");
 }
 
 bool is_pattern_file_name(const std::filesystem::path& path) {

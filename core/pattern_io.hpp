@@ -30,6 +30,14 @@ PatternFormat format_for_path(const std::filesystem::path& path, std::string_vie
 // .mcl or .l (dblife), any of them gzipped (.rle.gz), in any case.
 bool is_pattern_file_name(const std::filesystem::path& path);
 
+// A zip archive's first pattern file by name (Golly's choice; Mac resource forks left out): its
+// name in the archive and its content. Throws Error naming `source` and what the archive holds
+// when it has none.
+struct ArchivedFile {
+  std::string name, data;
+};
+ArchivedFile first_pattern_in_zip(std::string_view archive, std::string_view source);
+
 // What the data is when it is plainly not pattern text ("binary data", "a Lua script for Golly",
 // a zip archive found inside the archive just opened, ...); empty when it may be a pattern.
 // `name` is a file name, if any.

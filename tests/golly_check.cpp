@@ -30,7 +30,6 @@
 #include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/pattern_io.hpp"
-#include "core/zip_archive.hpp"
 
 extern char** environ;
 
@@ -59,13 +58,10 @@ bool is_archive(const std::string& name) {
 std::string extract_first_pattern(const std::string& archive, const fs::path& dir) {
   std::ifstream in(archive, std::ios::binary);
   const std::string data{std::istreambuf_iterator<char>(in), {}};
-  for (const std::string& name : zip_file_names(data, archive)) {
-    if (name.starts_with("__MACOSX/") || !is_pattern_file_name(name)) continue;
-    const fs::path out = dir / fs::path(name).filename();
-    std::ofstream(out, std::ios::binary) << zip_read(data, name, archive);
-    return out.string();
-  }
-  throw Error(archive + ": no pattern file in it");
+  const ArchivedFile f = first_pattern_in_zip(data, archive);
+  const fs::path out = dir / fs::path(f.name).filename();
+  std::ofstream(out, std::ios::binary) << f.data;
+  return out.string();
 }
 
 struct Options {
