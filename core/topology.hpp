@@ -6,12 +6,7 @@
 #include <string>
 #include <string_view>
 
-// The edge mapping is shared by the CPU engines and the CUDA kernels; core stays plain C++.
-#if defined(__CUDACC__)
-#define GPULIFE_HOST_DEVICE __host__ __device__
-#else
-#define GPULIFE_HOST_DEVICE
-#endif
+#include "core/host_device.hpp"  // the edge mapping is shared by CPU engines and CUDA kernels
 
 namespace gpulife {
 

@@ -94,22 +94,28 @@ __device__ __forceinline__ void run_rows(const Load& load, const W* __restrict__
   }
 }
 
-// Each thread computes V adjacent words (16-byte loads and stores) for a vertical run of `run`
-// rows, anywhere in the grid: rows wrap on a torus and are dead beyond a plane, and the row's
-// last word and padding are masked. At most 1024 threads a block, so the compiler keeps to 64
-// registers.
-template <class W, int V, int P, bool kL2, bool kLife>
+// Each thread computes V adjacent words (16-byte loads and stores) for a vertical run of rows,
+// anywhere in the grid: rows wrap on a torus and are dead beyond a plane, and the row's last
+// word and padding are masked. At most 1024 threads a block, so the compiler keeps to 64
+// registers. The runs are `split.run` rows long, or with kSplit, the first wave's long and the
+// tail's short runs of `split`; without it the loop is the one measured before runs were split.
+template <class W, int V, int P, bool kL2, bool kLife, bool kSplit = false>
 static __global__ void __launch_bounds__(1024)
-    bit_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, int run, int l2_ahead,
-               RuleBits rule) {
+    bit_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, RunSplit split,
+               int l2_ahead, RuleBits rule) {
   const int64_t j0 = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) * V;
   if (j0 >= g.pitch_words) return;
-  const int64_t groups = (g.height + run - 1) / run;
+  const int64_t run = split.run;
+  const int64_t groups = kSplit ? split.runs : (g.height + run - 1) / run;
   const W last_mask = last_word_mask<W>(g);
   const auto load = [&](int64_t y) { return load_row<W, V>(src, y, j0, g); };
   for (int64_t group = int64_t(blockIdx.y) * blockDim.y + threadIdx.y; group < groups;
        group += int64_t(gridDim.y) * blockDim.y) {
-    const int64_t y0 = group * run, y1 = std::min<int64_t>(y0 + run, g.height);
+    int64_t y0 = group * run, y1 = std::min<int64_t>(y0 + run, g.height);
+    if constexpr (kSplit) {
+      y0 = split.first_row(group);
+      y1 = split.end_row(group, g.height);
+    }
     if (j0 >= g.words) {  // padding words of the row pitch stay zero
       const W zero[V] = {};
       for (int64_t y = y0; y < y1; ++y) store_vector<W, V>(dst + y * g.pitch_words + j0, zero);
@@ -194,6 +200,12 @@ class BitEngine final : public DeviceEngine {
          .min = 0,
          .max = 65536,
          .default_value = 0},
+        {.name = "tail_rows",
+         .description = "with words_per_thread=0 under B3/S23: the first wave's runs take 95 % of "
+                        "the rows, the rest go in runs of this many rows (0: runs of one length)",
+         .min = 0,
+         .max = 4096,
+         .default_value = sizeof(W) == 8 ? 16 : 0},
         {.name = "prefetch_rows",
          .description = "rows loaded into registers ahead of the row computed",
          .min = 1,
@@ -246,6 +258,7 @@ class BitEngine final : public DeviceEngine {
     launch_.pipeline_rows = param("pipeline_rows");
     launch_.bulk_copy = param("pipeline_copy") == 1;
     launch_.split_edges = param("split_edges") == 1;
+    launch_.tail_rows = param("tail_rows");
   }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
@@ -337,6 +350,15 @@ class BitEngine final : public DeviceEngine {
                     (columns + launch_.block.x - 1) / launch_.block.x, launch_.block.y);
   }
 
+  // Thread rows of `kernel` over `columns` thread columns that are resident at once; 0 where one
+  // row of blocks across the grid does not fit.
+  int64_t first_wave_runs(const void* kernel, int64_t columns) {
+    const int64_t slots =
+        auto_runs_.resident(kernel, launch_.block.x * launch_.block.y, 0, resident_blocks);
+    const int64_t block_cols = (columns + launch_.block.x - 1) / launch_.block.x;
+    return slots >= block_cols ? slots / block_cols * launch_.block.y : 0;
+  }
+
   RowGeometry geometry() const {
     constexpr int kBits = int(sizeof(W)) * 8;
     RowGeometry g;
@@ -365,13 +387,26 @@ class BitEngine final : public DeviceEngine {
     const dim3 block = launch_.block.block();
     if (!launch_.split_edges) {
       const int64_t columns = (g.pitch_words + V - 1) / V;
-      const int run = run_for(reinterpret_cast<const void*>(&bit_kernel<W, V, P, kL2, kLife>), 0,
-                              columns, g.height, kLife);
-      const dim3 grid = launch_.block.grid(columns, groups(run));
-      bit_kernel<W, V, P, kL2, kLife>
-          <<<grid, block, 0, st>>>(s, d, g, run, launch_.prefetch_l2_rows, rule);
-      CUDA_CHECK_LAUNCH();
-      return 1;
+      const auto go = [&](auto kernel, const RunSplit& split) {
+        const dim3 grid = launch_.block.grid(columns, split.runs);
+        kernel<<<grid, block, 0, st>>>(s, d, g, split, launch_.prefetch_l2_rows, rule);
+        CUDA_CHECK_LAUNCH();
+        return uint64_t(1);
+      };
+      auto* uniform = &bit_kernel<W, V, P, kL2, kLife>;
+      const int run = run_for(reinterpret_cast<const void*>(uniform), 0, columns, g.height, kLife);
+      if constexpr (kLife) {
+        // B3/S23's circuit with runs chosen: a long run for each thread row of the first wave,
+        // then tail_rows runs, where the first wave spans the grid's width.
+        auto* split_kernel = &bit_kernel<W, V, P, kL2, kLife, true>;
+        if (launch_.run == 0 && launch_.tail_rows > 0) {
+          const RunSplit split = split_runs(
+              g.height, first_wave_runs(reinterpret_cast<const void*>(split_kernel), columns),
+              launch_.tail_rows, run);
+          if (split.long_runs < split.runs) return go(split_kernel, split);
+        }
+      }
+      return go(uniform, uniform_runs(g.height, run));
     }
     const Interior in = interior_of(g.words, g.pitch_words, V, g.height);
     if (!in.empty()) {
@@ -412,8 +447,9 @@ class BitEngine final : public DeviceEngine {
     int pipeline_rows = 0;
     bool bulk_copy = false;  // pipeline_copy 1
     bool split_edges = false;
+    int tail_rows = 0;  // with run 0 under B3/S23: the tail's runs after the first wave
   } launch_;
-  WaveRowsMemo auto_runs_;  // the runs run_for() chose
+  WaveRowsMemo auto_runs_;  // the runs run_for() chose, and first_wave_runs()' resident blocks
 };
 
 }  // namespace bit_detail

@@ -466,6 +466,17 @@ TEST_P(BitPipelineTest, RunsOfEveryLengthMatchTheReference) {
           expect_matches_reference(*engine, size, topology, rule);
         }
   }
+  // Chosen runs split into the first wave's long runs and short tail runs (B3/S23's circuit):
+  // tails of one row, of a few, and longer than the grid's long runs allow (one length again).
+  for (int tail : {1, 5, 16, 37}) {
+    engine->set_params(defaults);
+    engine->set_params({{"tail_rows", tail}});
+    for (Topology topology : {Topology::Plane, Topology::Torus})
+      for (Size size : tall) {
+        SCOPED_TRACE("tail_rows=" + std::to_string(tail));
+        expect_matches_reference(*engine, size, topology, "B3/S23");
+      }
+  }
 }
 
 // The run chosen for a grid: as many runs as one wave of resident blocks holds, unless runs
@@ -480,6 +491,48 @@ TEST(WaveTileRows, SpreadsRowsOverWholeWavesOfResidentBlocks) {
   EXPECT_EQ(gpu::wave_tile_rows(1, 7, 1, 1, 2), 1);
   // Many columns of blocks: more than one wave even with one run down the grid.
   EXPECT_EQ(gpu::wave_tile_rows(64, 1000, 1, 264, 2), 64);
+}
+
+// Runs in two lengths cover every row once, in order, the first wave's long runs over 95 % of
+// the grid and tails after them; where that cannot be, runs of one length.
+TEST(RunSplit, CoversEveryRowOnceWithLongRunsThenTails) {
+  const gpu::RunSplit h200 = gpu::split_runs(65536, 264, 16, 249);
+  EXPECT_EQ(h200.long_runs, 264);
+  EXPECT_EQ(h200.run, 236);
+  EXPECT_EQ(h200.tail, 16);
+  EXPECT_EQ(h200.runs, 264 + 202);  // 65536 - 264 * 236 = 3232 rows in tails
+  for (int64_t height : {1, 7, 100, 3001, 20011, 65536, 1000003})
+    for (int64_t wave_runs : {0, 1, 3, 264, 5000})
+      for (int64_t tail : {0, 1, 5, 16, 37}) {
+        SCOPED_TRACE(std::to_string(height) + " rows, " + std::to_string(wave_runs) +
+                     " runs a wave, tail " + std::to_string(tail));
+        const gpu::RunSplit split = gpu::split_runs(height, wave_runs, tail, 8);
+        ASSERT_GE(split.runs, split.long_runs);
+        EXPECT_EQ(split.first_row(0), 0);
+        for (int64_t i = 0; i < split.runs; ++i) {
+          ASSERT_LT(split.first_row(i), split.end_row(i, height)) << "run " << i << " is empty";
+          if (i + 1 < split.runs) {
+            ASSERT_EQ(split.end_row(i, height), split.first_row(i + 1));
+          }
+        }
+        EXPECT_EQ(split.end_row(split.runs - 1, height), height);
+        if (split.long_runs < split.runs) {  // split: one wave of long runs, then tails
+          EXPECT_GT(tail, 0);
+          EXPECT_LE(split.long_runs, wave_runs);
+          EXPECT_GE(split.run, 2 * tail);
+          EXPECT_EQ(split.tail, tail);
+          EXPECT_GT(split.long_runs * split.run, height / 2);
+        } else {  // the uniform runs, or long runs that end at the grid's last row
+          EXPECT_TRUE(split.run == 8 || split.long_runs * split.run == height) << split.run;
+        }
+      }
+  // No tail, no resident row of blocks, or too short a grid: the uniform runs.
+  for (const gpu::RunSplit& uniform :
+       {gpu::split_runs(65536, 264, 0, 249), gpu::split_runs(65536, 0, 16, 249),
+        gpu::split_runs(5000, 264, 16, 249)}) {
+    EXPECT_EQ(uniform.run, 249);
+    EXPECT_EQ(uniform.long_runs, uniform.runs);
+  }
 }
 
 // The memo asks for a kernel's resident blocks once per launch shape and grid, and answers
