@@ -560,6 +560,15 @@ TEST(WaveRowsMemo, AsksOncePerShapeAndTellsShapesApart) {
             gpu::wave_tile_rows(65536, 1, 1, 264, 47));
   EXPECT_EQ(asked, 8);
   EXPECT_EQ(memo.size(), 8u);
+  // The resident blocks alone (first_wave_runs()), asked once per kernel, block and memory.
+  EXPECT_EQ(memo.resident(&a, 512, 0, slots), 264);
+  EXPECT_EQ(memo.resident(&a, 512, 0, slots), 264);
+  EXPECT_EQ(asked, 9);
+  EXPECT_EQ(memo.resident(&b, 512, 0, slots), 264);
+  EXPECT_EQ(memo.resident(&a, 1024, 0, slots), 132);
+  EXPECT_EQ(memo.resident(&a, 512, 4096, slots), 132);
+  EXPECT_EQ(asked, 12);
+  EXPECT_EQ(memo.size(), 12u);
   // Bounded: a stream of new grids starts the memo over rather than growing it.
   for (int64_t height = 1; height <= 1000; ++height)
     EXPECT_EQ(memo.rows(&a, 512, 0, height, 1, 1, 2, slots),
