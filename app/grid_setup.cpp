@@ -243,18 +243,31 @@ bool fits(const GridRequest& r, int64_t w, int64_t h) {
 
 // Where the pattern's box goes along one axis of `size` cells: Golly's place on a side the rule
 // bounds (Golly centres a bounded grid on its (0, 0)), else centred.
-int64_t place_axis(bool golly, int64_t size, int64_t box_min, int64_t box_extent,
-                   int64_t golly_offset) {
-  if (golly) return box_min + golly_offset + size / 2;
+int64_t place_axis(bool golly, int64_t size, int64_t box_min, int64_t box_extent) {
+  if (golly) return box_min + size / 2;
   return (size - box_extent) / 2;
 }
 
 }  // namespace
 
-GridSetup choose_grid(const Pattern& pattern, const GridRequest& request, uint64_t generations) {
+Cell golly_rle_offset(const Pattern::RleHeader& header, const GridBounds& bounds) {
+  const auto fits = [](int64_t side, int64_t grid) {
+    return side > 0 && (grid == 0 || side <= grid);
+  };
+  if (fits(header.width, bounds.width) && fits(header.height, bounds.height))
+    return Cell{-(header.width / 2), -(header.height / 2)};
+  return Cell{-(bounds.width / 2), -(bounds.height / 2)};
+}
+
+GridSetup choose_grid(Pattern& pattern, const GridRequest& request, uint64_t generations) {
   GridSetup setup;
-  const Box box = pattern.bounding_box();
   const auto& bounds = pattern.rule.bounds;
+  if (pattern.unplaced_rle && bounds) {
+    const Cell to = golly_rle_offset(*pattern.unplaced_rle, *bounds);
+    pattern.translate(to.x, to.y);
+  }
+  pattern.unplaced_rle.reset();
+  const Box box = pattern.bounding_box();
   setup.topology = request.topology.value_or(bounds ? bounds->topology : Topology::Plane);
   const Topology& t = setup.topology;
   const bool plane = t.kind == TopologyKind::Plane;
@@ -350,8 +363,8 @@ GridSetup choose_grid(const Pattern& pattern, const GridRequest& request, uint64
   setup.size = {w, h};
 
   // Sides the pattern must fit on; on a side the rule bounds, cells beyond it are dropped.
-  setup.origin = Cell{place_axis(golly_x, w, box.min_x, extent_w, pattern.golly_offset.x),
-                      place_axis(golly_y, h, box.min_y, extent_h, pattern.golly_offset.y)};
+  setup.origin = Cell{place_axis(golly_x, w, box.min_x, extent_w),
+                      place_axis(golly_y, h, box.min_y, extent_h)};
   const bool outside_x = setup.origin.x < 0 || setup.origin.x + extent_w > w;
   const bool outside_y = setup.origin.y < 0 || setup.origin.y + extent_h > h;
   if ((outside_x && !golly_x) || (outside_y && !golly_y) || ((outside_x || outside_y) && !bounds)) {

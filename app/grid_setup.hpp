@@ -94,10 +94,16 @@ inline constexpr int64_t kAutoGridMaxSide = 16384;
 // else room for the pattern and `generations` of growth at the speed of light, as far as memory
 // allows (`run` grows it further when needed). On the rule's bounded grid the pattern goes where
 // Golly puts it (a bounded grid is centred on Golly's (0, 0)); cells that fall outside are
-// dropped as Golly drops them, with a note. Throws Error, fast and before any allocation, when
-// the pattern cannot fit the requested size, a grid side, or the memory budget, saying what it
-// would need.
-GridSetup choose_grid(const Pattern& pattern, const GridRequest& request, uint64_t generations);
+// dropped as Golly drops them, with a note. An RLE file that gave no position is first moved
+// to Golly's coordinates for it (golly_rle_offset()), so that the cells written back are where
+// Golly has them. Throws Error, fast and before any allocation, when the pattern cannot fit the
+// requested size, a grid side, or the memory budget, saying what it would need.
+GridSetup choose_grid(Pattern& pattern, const GridRequest& request, uint64_t generations);
+
+// Where Golly puts the (0, 0) of an RLE file that gave no position, on the grid `bounds`
+// (centred on Golly's (0, 0); a side of 0 is unbounded): the header's size centred on (0, 0)
+// where it fits the grid, else the grid's top-left corner.
+Cell golly_rle_offset(const Pattern::RleHeader& header, const GridBounds& bounds);
 
 // "block_x=128,block_y=2" -> {{"block_x",128},{"block_y",2}}; throws Error when malformed.
 Params parse_params(std::string_view text);

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -89,10 +90,15 @@ class Pattern {
   std::string author;
   std::vector<std::string> comments;  // free text, one entry per line, without "#C "
   uint64_t generation = 0;            // generation the cells belong to (RLE "#CXRLE Gen=")
-  // Where Golly puts this pattern's (0, 0) in its own coordinates, which decides the position on
-  // a bounded grid (Golly centres a grid on its (0, 0)): an RLE file without a position is
-  // centred on its header's size, so its (0, 0) goes to (-(x/2), -(y/2)); zero otherwise.
-  Cell golly_offset;
+  // An RLE file that gave no position ("#CXRLE Pos="): the size its header gave (0 where it gave
+  // none). On a grid its rule bounds, Golly places such a file by this size (golly_rle_offset());
+  // choose_grid() moves the pattern there, so that what is written back is in Golly's
+  // coordinates, and clears it.
+  struct RleHeader {
+    int64_t width = 0, height = 0;
+    bool operator==(const RleHeader&) const = default;
+  };
+  std::optional<RleHeader> unplaced_rle;
 
   // Equal cells (metadata is not compared).
   bool same_cells(const Pattern& other) const;

@@ -55,8 +55,7 @@ class RleReader {
     for (StateCell& h : history_cells_) h.cell = Cell{h.cell.x + offset_x_, h.cell.y + offset_y_};
     p.set_history(std::move(history_cells_));
     p.history_rule = history_;
-    // Golly centres an RLE pattern that gives no position on the size in its header.
-    if (!positioned_) p.golly_offset = Cell{-(header_x_ / 2), -(header_y_ / 2)};
+    if (!positioned_) p.unplaced_rle = Pattern::RleHeader{header_x_, header_y_};
     p.rule = rule_;
     p.name = std::move(name_);
     p.author = std::move(author_);

@@ -19,7 +19,7 @@
 namespace gpulife::app {
 namespace {
 
-GridSetup setup_for(const Pattern& p, uint64_t generations, const EngineInfo& info,
+GridSetup setup_for(Pattern& p, uint64_t generations, const EngineInfo& info,
                     MemoryBudget budget = {}) {
   GridRequest request;
   request.engine = &info;
@@ -96,7 +96,7 @@ class RecordingGpuEngine final : public gpu::GpuEngine {
 };
 
 TEST(Universe, QuadtreesGoToGpuEnginesInTilesWithoutAHostGrid) {
-  const Pattern p = far_blocks();
+  Pattern p = far_blocks();
   ASSERT_NE(p.tree(), nullptr);
   RecordingGpuEngine engine;
   const GridSetup setup = setup_for(p, 0, engine.info());
@@ -111,7 +111,7 @@ TEST(Universe, QuadtreesGoToGpuEnginesInTilesWithoutAHostGrid) {
 #endif
 
 TEST(Universe, QuadtreesOnCpuEnginesAndOpenSidesGrow) {
-  const Pattern p = far_blocks();
+  Pattern p = far_blocks();
   auto engine = make_simd_engine();
   const GridSetup setup = setup_for(p, 0, engine->info());
   EXPECT_TRUE(setup.grow_x && setup.grow_y);
@@ -121,7 +121,7 @@ TEST(Universe, QuadtreesOnCpuEnginesAndOpenSidesGrow) {
 }
 
 TEST(Universe, GrowsAsTheGliderFlies) {
-  const Pattern glider = parse_rle("x = 3, y = 3\nbo$2bo$3o!");
+  Pattern glider = parse_rle("x = 3, y = 3\nbo$2bo$3o!");
   auto engine = make_reference_engine();
   engine->set_rule(Rule::life());
   const GridSetup setup = setup_for(glider, 600, engine->info());
@@ -138,7 +138,7 @@ TEST(Universe, GrowsAsTheGliderFlies) {
 }
 
 TEST(Universe, AtTheMemoryLimitItStopsOrSaysSo) {
-  const Pattern glider = parse_rle("x = 3, y = 3\nbo$2bo$3o!");
+  Pattern glider = parse_rle("x = 3, y = 3\nbo$2bo$3o!");
   auto engine = make_reference_engine();
   engine->set_rule(Rule::life());
   // A budget that holds the first grid and nothing much larger.
@@ -162,7 +162,7 @@ TEST(Universe, AtTheMemoryLimitItStopsOrSaysSo) {
 
 TEST(Universe, CellsBeyondABoundedGridAreDroppedAsGollyDoes) {
   // bgolly keeps nothing of a cell 15 rows down on a 10x10 torus.
-  const Pattern p = parse_rle("x = 1, y = 1, rule = B3/S23:T10,10\n15$o!");
+  Pattern p = parse_rle("x = 1, y = 1, rule = B3/S23:T10,10\n15$o!");
   auto engine = make_reference_engine();
   const GridSetup setup = setup_for(p, 10, engine->info());
   Universe u(*engine, p, setup, {});
@@ -172,10 +172,58 @@ TEST(Universe, CellsBeyondABoundedGridAreDroppedAsGollyDoes) {
   EXPECT_NE(u.notes().front().find("dropped"), std::string::npos);
 }
 
+// `text`'s cells after `generations` on its rule's grid, in the coordinates a written file has.
+Pattern run_rle(const std::string& text, uint64_t generations) {
+  Pattern p = parse_rle(text);
+  auto engine = make_reference_engine();
+  engine->set_rule(p.rule.rule);
+  Universe u(*engine, p, setup_for(p, generations, engine->info()), {});
+  u.step(generations);
+  Pattern cells = u.cells();
+  cells.rule = p.rule;
+  return cells;
+}
+
+TEST(Universe, AnRleWithoutAPositionIsWrittenWhereGollyHasIt) {
+  // bgolly centres the 3x3 header on a 6x6 torus: the glider starts at (-1, -1) and, four
+  // generations on, has moved to (0, 0).
+  const Pattern g4 = run_rle("x = 3, y = 3, rule = B3/S23:T6,6\nbo$2bo$3o!", 4);
+  EXPECT_EQ(g4.cells(), (std::vector<Cell>{{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}}));
+  // Written and read back, it runs on as if never stopped (on a Klein bottle, where the place
+  // on the grid matters): 17 + 38 generations are 55.
+  const std::string klein = "x = 3, y = 3, rule = B3/S23:K10*,12\nbo$2bo$3o!";
+  const Pattern at17 = run_rle(klein, 17);
+  const Pattern again = run_rle(write_rle(at17), 38);
+  const Pattern at55 = run_rle(klein, 55);
+  EXPECT_FALSE(at55.empty());
+  EXPECT_TRUE(again.same_cells(at55));
+  // A header wider than the grid puts the pattern at the grid's top-left corner, (-3, -3) on
+  // 7x7: bgolly keeps the cell at x = 3 and drops the one at x = 9.
+  EXPECT_EQ(run_rle("x = 13, y = 1, rule = B3/S23:P7,7\n3bo5bo!", 0).cells(),
+            (std::vector<Cell>{{0, -3}}));
+  // A position given is kept as it is.
+  EXPECT_EQ(run_rle("#CXRLE Pos=2,1\nx = 1, y = 1, rule = B3/S23:T6,6\no!", 0).cells(),
+            (std::vector<Cell>{{2, 1}}));
+}
+
+TEST(Universe, GollysPlaceForAnRleWithoutAPosition) {
+  using Header = Pattern::RleHeader;
+  const GridBounds t7{Topology::Torus, 7, 7}, tube{Topology::Torus, 0, 8};
+  EXPECT_EQ(golly_rle_offset(Header{3, 5}, t7), (Cell{-1, -2}));
+  EXPECT_EQ(golly_rle_offset(Header{7, 7}, t7), (Cell{-3, -3}));
+  // Too wide, too tall, or no size: the grid's top-left corner.
+  EXPECT_EQ(golly_rle_offset(Header{8, 1}, t7), (Cell{-3, -3}));
+  EXPECT_EQ(golly_rle_offset(Header{1, 8}, t7), (Cell{-3, -3}));
+  EXPECT_EQ(golly_rle_offset(Header{0, 0}, t7), (Cell{-3, -3}));
+  // An unbounded side takes any width.
+  EXPECT_EQ(golly_rle_offset(Header{100, 4}, tube), (Cell{-50, -2}));
+  EXPECT_EQ(golly_rle_offset(Header{100, 9}, tube), (Cell{0, -4}));
+}
+
 TEST(Universe, PopulationIsWhatGollyShowsForB0RulesWithSmax) {
   // Golly shows this rule as its complement, Life: a glider flies and stays five cells, while
   // the engine holds the true cells, everything else alive.
-  const Pattern glider = parse_rle("x = 3, y = 3, rule = B0123478/S01234678:T32,32\nbo$2bo$3o!");
+  Pattern glider = parse_rle("x = 3, y = 3, rule = B0123478/S01234678:T32,32\nbo$2bo$3o!");
   for (auto make : {make_reference_engine, make_simd_engine}) {
     auto engine = make();
     engine->set_rule(glider.rule.rule);
@@ -192,7 +240,7 @@ TEST(Universe, PopulationIsWhatGollyShowsForB0RulesWithSmax) {
 }
 
 TEST(Universe, ChooseGridRefusesFastWithWhatItNeeds) {
-  const Pattern far(std::vector<Cell>{{0, 0}, {1000000, 1000000}});
+  Pattern far(std::vector<Cell>{{0, 0}, {1000000, 1000000}});
   auto engine = make_simd_engine();
   try {
     setup_for(far, 0, engine->info(), MemoryBudget{double(1 << 30), std::nullopt});

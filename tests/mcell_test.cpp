@@ -31,7 +31,7 @@ TEST(McellRead, CellsFromTheOriginAcrossLines) {
   EXPECT_TRUE(p.rule.rule.is_life());
   EXPECT_FALSE(p.rule.bounds.has_value());
   EXPECT_TRUE(test::has_metadata(p, "", "", {"The R-pentomino", "", " indented"}));
-  EXPECT_EQ(p.golly_offset, (Cell{0, 0}));
+  EXPECT_FALSE(p.unplaced_rle.has_value());
   // Counts before '$' skip rows; states beyond 24 ('a'..'j' then a capital) are cells too.
   EXPECT_EQ(mcell("#MCell\n#L 3A2$2.aB\n").cells(),
             (std::vector<Cell>{{0, 0}, {1, 0}, {2, 0}, {2, 2}}));

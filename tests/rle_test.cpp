@@ -346,11 +346,13 @@ TEST(RleHistory, OtherHistoryRulesAndRefusedStates) {
             std::string::npos);
 }
 
-TEST(Rle, GollyCentresAPatternWithoutAPosition) {
-  EXPECT_EQ(parse_rle("x = 3, y = 5\nbo$2bo$3o!").golly_offset, (Cell{-1, -2}));
-  EXPECT_EQ(parse_rle("x = 4, y = 2\nbo$2bo!").golly_offset, (Cell{-2, -1}));
-  EXPECT_EQ(parse_rle("#CXRLE Pos=5,6\nx = 3, y = 3\n3o!").golly_offset, (Cell{0, 0}));
-  EXPECT_EQ(parse_rle("3o!").golly_offset, (Cell{0, 0}));
+TEST(Rle, AFileWithoutAPositionKeepsItsHeaderSizeForGollysPlacement) {
+  using Header = Pattern::RleHeader;
+  EXPECT_EQ(parse_rle("x = 3, y = 5\nbo$2bo$3o!").unplaced_rle, (Header{3, 5}));
+  EXPECT_EQ(parse_rle("x = 4, y = 2\nbo$2bo!").unplaced_rle, (Header{4, 2}));
+  EXPECT_EQ(parse_rle("3o!").unplaced_rle, (Header{0, 0}));
+  EXPECT_FALSE(parse_rle("#CXRLE Pos=5,6\nx = 3, y = 3\n3o!").unplaced_rle.has_value());
+  EXPECT_FALSE(parse_rle("#CXRLE Pos=0,0\nx = 3, y = 3\n3o!").unplaced_rle.has_value());
 }
 
 TEST(RleErrors, CoordinatesBeyondTheRangeAreRejectedAtThePosition) {
