@@ -364,7 +364,7 @@ class SimdEngine final : public EngineState<> {
       const uint64_t bit = uint64_t{1} << (x & 63);
       w = on ? (w | bit) : (w & ~bit);
     };
-    step_edge_ring(topology_, width_, height_, rule_, alive, set);
+    step_edge_ring(topology_, width_, height_, phases_.step[phase_], alive, set);
   }
 
   SimdIsa active_isa() const { return isa_ == 0 ? best_simd_isa() : SimdIsa(isa_); }

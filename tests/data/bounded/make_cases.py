@@ -19,6 +19,13 @@ CASES = [  # name, rule with suffix, width, height, seed
     ("klein_seeds", "B2/S:K9*,7", 9, 7, 12),
     ("torus_thin", "B3/S23:T13,2+1", 13, 2, 13),
     ("cross_daynight", "B3678/S34678:C15,9", 15, 9, 14),
+    # B0 rules, which Golly runs as alternating rules on complemented cells (with S8, always
+    # complemented): files hold that representation, and so do the edges' mappings.
+    ("klein_b0", "B013/S5:K13*,9", 13, 9, 15),
+    ("klein_v_b0", "B01/S:K10,9*+1", 10, 9, 16),
+    ("torus_shift_b0s8", "B0123478/S34678:T9+2,7", 9, 7, 17),
+    ("cross_b0", "B0124/S13:C11,9", 11, 9, 18),
+    ("sphere_b0s8", "B013/S58:S9", 9, 9, 19),
 ]
 GENERATIONS = [1, 5, 40]
 
