@@ -358,10 +358,6 @@ Pattern parse_rle(std::string_view text, std::string_view source, uint64_t max_c
 
 std::string write_rle(const Pattern& pattern) {
   std::string out;
-  if (!pattern.name.empty()) out += "#N " + text::one_line(pattern.name) + "\n";
-  if (!pattern.author.empty()) out += "#O " + text::one_line(pattern.author) + "\n";
-  for (const std::string& c : pattern.comments) write_lines(out, "#C", c);
-
   // A History pattern writes every cell with its state, live cells being state 1 unless a
   // History state says otherwise (it also has dead states, 2 and 4); others write b and o.
   const bool states = pattern.history_rule || !pattern.history().empty();
@@ -405,10 +401,14 @@ std::string write_rle(const Pattern& pattern) {
     throw Error("pattern has cells beyond +-2^61, outside the range of gpulife's coordinates");
   const int64_t ox = box.empty() ? 0 : box.min_x;
   const int64_t oy = box.empty() ? 0 : box.min_y;
+  // Golly reads "#CXRLE" only on the file's first line.
   if (pattern.generation != 0 || ox != 0 || oy != 0) {
     out += "#CXRLE Pos=" + std::to_string(ox) + "," + std::to_string(oy) +
            " Gen=" + std::to_string(pattern.generation) + "\n";
   }
+  if (!pattern.name.empty()) out += "#N " + text::one_line(pattern.name) + "\n";
+  if (!pattern.author.empty()) out += "#O " + text::one_line(pattern.author) + "\n";
+  for (const std::string& c : pattern.comments) write_lines(out, "#C", c);
   out += "x = " + std::to_string(box.width()) + ", y = " + std::to_string(box.height()) +
          ", rule = " + (states ? history_rule_text(pattern.rule) : pattern.rule.to_string()) + "\n";
 

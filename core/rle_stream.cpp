@@ -51,10 +51,11 @@ int64_t next_cell(const uint64_t* words, int lead, int64_t width, int64_t from, 
 
 RleStreamWriter::RleStreamWriter(std::ostream& out, const Pattern& meta, const Box& box)
     : out_(out), box_(box) {
-  out_ << metadata_lines(meta);
+  // Golly reads "#CXRLE" only on the file's first line.
   const int64_t ox = box.empty() ? 0 : box.min_x, oy = box.empty() ? 0 : box.min_y;
   if (meta.generation != 0 || ox != 0 || oy != 0)
     out_ << "#CXRLE Pos=" << ox << "," << oy << " Gen=" << meta.generation << "\n";
+  out_ << metadata_lines(meta);
   out_ << "x = " << box.width() << ", y = " << box.height() << ", rule = " << meta.rule.to_string()
        << "\n";
 }

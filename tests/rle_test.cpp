@@ -234,9 +234,10 @@ TEST(RleWrite, MetadataRuleAndPosition) {
   p.rule = parse_rule("HighLife:T100,80");
   p.translate(-7, 3);
   p.generation = 42;
+  // Golly reads the position and generation only from the first line.
   EXPECT_EQ(write_rle(p),
-            "#N Glider\n#O Richard K. Guy\n#C The smallest spaceship.\n#C\n#C   indented\n"
             "#CXRLE Pos=-7,3 Gen=42\n"
+            "#N Glider\n#O Richard K. Guy\n#C The smallest spaceship.\n#C\n#C   indented\n"
             "x = 3, y = 3, rule = B36/S23:T100,80\nbo$2bo$3o!\n");
 }
 
