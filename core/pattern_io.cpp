@@ -64,8 +64,33 @@ bool is_life105_row(std::string_view row) {
   return true;
 }
 
-// What the first meaningful line says about the format, if anything definite.
+// What the text's lines say about the format.
 enum class Evidence { None, Rle, Cells, Life106, Life105, Macrocell, MCell, Unknown };
+
+// What the first meaningful line says, where it settles the format whatever the file is called
+// (Golly goes by the content alone): a Macrocell, MCell or Life 1.05/1.06 header, a .cells
+// "!" comment, or an RLE "x = " header. None otherwise.
+Evidence header_evidence(std::string_view text) {
+  text::LineSplitter lines(text);
+  std::string_view line;
+  bool saw_hash = false;
+  while (lines.next(line)) {
+    const std::string_view t = text::trim(line);
+    if (t.empty()) continue;
+    if (!saw_hash && t.starts_with("[M2]")) return Evidence::Macrocell;
+    if (!saw_hash && t.starts_with("#MCell")) return Evidence::MCell;
+    if (text::starts_with_ci(t, "#Life"))
+      return text::trim(t.substr(5)) == "1.05" ? Evidence::Life105 : Evidence::Life106;
+    if (t.front() == '#') {
+      saw_hash = true;
+      continue;
+    }
+    if (t.front() == '!' && !saw_hash) return Evidence::Cells;
+    if (t.front() == 'x' && text::trim(t.substr(1)).starts_with('=')) return Evidence::Rle;
+    return Evidence::None;
+  }
+  return Evidence::None;
+}
 
 Evidence classify(std::string_view text) {
   text::LineSplitter lines(text);
@@ -215,11 +240,9 @@ PatternFormat sniff_format(std::string_view text) {
 }
 
 PatternFormat format_for_path(const std::filesystem::path& path, std::string_view text) {
-  const Evidence e = classify(text);
   // A header line is definite whatever the name says.
-  if (e == Evidence::Macrocell) return PatternFormat::Macrocell;
-  if (e == Evidence::Life105) return PatternFormat::Life105;
-  if (e == Evidence::MCell) return PatternFormat::MCell;
+  if (header_evidence(text) != Evidence::None) return sniff_format(text);
+  const Evidence e = classify(text);
   const std::string ext = format_extension(path);
   if (ext == ".rle") return PatternFormat::Rle;
   if (ext == ".cells") return PatternFormat::Cells;

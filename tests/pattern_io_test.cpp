@@ -48,6 +48,18 @@ TEST(Sniff, FormatForPath) {
   EXPECT_EQ(format_for_path("a.lif", "x = 1, y = 1\no!"), PatternFormat::Rle);
   EXPECT_EQ(format_for_path("a.txt", "!Name: g\nOO\n"), PatternFormat::Cells);
   EXPECT_EQ(format_for_path("noext", "bo$2bo$3o!"), PatternFormat::Rle);
+  // A header on the first meaningful line settles it whatever the name says, as in Golly, which
+  // goes by the content alone: misnamed files read as what they are, not as empty RLE.
+  EXPECT_EQ(format_for_path("a.rle", "#Life 1.06\n0 0\n1 0\n2 0\n"), PatternFormat::Life106);
+  EXPECT_EQ(format_for_path("a.rle", "#Life 1.05\n#P 0 0\n***\n"), PatternFormat::Life105);
+  EXPECT_EQ(format_for_path("a.rle", "!Name: Glider\n.O\n..O\nOOO\n"), PatternFormat::Cells);
+  EXPECT_EQ(format_for_path("a.cells", "#C a glider\nx = 3, y = 3\nbo$2bo$3o!"),
+            PatternFormat::Rle);
+  EXPECT_EQ(format_for_path("a.mc", "x = 3, y = 3\nbo$2bo$3o!"), PatternFormat::Rle);
+  EXPECT_EQ(format_for_path("a.lif", "[M2] (golly 3.3)\n#R B3/S23\n"), PatternFormat::Macrocell);
+  // Without one, the name decides.
+  EXPECT_EQ(format_for_path("a.rle", "#C just rows\n.O\n"), PatternFormat::Rle);
+  EXPECT_EQ(format_for_path("a.cells", "#C just rows\n.O\n"), PatternFormat::Cells);
 }
 
 TEST(ParsePattern, DispatchesOnContent) {
@@ -189,7 +201,7 @@ TEST(SavePattern, WritesEachFormatAndReplacesAtomically) {
   std::ifstream in(dir.path() / "out.unknown");
   std::string first;
   std::getline(in, first);
-  EXPECT_EQ(first, "#N saved");
+  EXPECT_EQ(first, "#CXRLE Pos=-20,30 Gen=7");
 
   // Saving again replaces the file, and no temporary file is left beside it.
   Pattern q(std::vector<Cell>{{0, 0}});
