@@ -88,10 +88,10 @@ class RleReader {
     history_ = f.history;
   }
 
-  // Reads "X Y" (#P, #R) or "X,Y" (CXRLE Pos=) as a position.
-  void set_offset(std::string_view line, std::string_view value, char separator) {
+  // Reads "X,Y" (CXRLE Pos=) as a position.
+  void set_offset(std::string_view line, std::string_view value) {
     value = text::trim(value);
-    const size_t sep = separator == ' ' ? value.find_first_of(" \t") : value.find(separator);
+    const size_t sep = value.find(',');
     std::optional<int64_t> x, y;
     if (sep != std::string_view::npos) {
       x = text::parse_int64(text::trim(value.substr(0, sep)));
@@ -122,12 +122,12 @@ class RleReader {
       name_ = std::string(rest(2));
     } else if (t.starts_with("#O")) {
       author_ = std::string(rest(2));
-    } else if (t.starts_with("#P") || t.starts_with("#R")) {
-      set_offset(line, t.substr(2), ' ');
     } else if (t.starts_with("#r")) {
       set_rule(line, t.substr(2));
     } else {
-      // Unknown '#' lines (#D, #L, ...) are kept as comments rather than lost.
+      // Unknown '#' lines (#D, #L, ...) are kept as comments rather than lost. So are XLife's
+      // "#P x y" and Life32's "#R x y": Golly ignores them in RLE, and gpulife places the
+      // pattern where Golly does.
       comments_.emplace_back(t.substr(1));
     }
   }
@@ -142,7 +142,7 @@ class RleReader {
       const std::string_view field = fields.substr(i, end - i);
       i = end;
       if (text::starts_with_ci(field, "pos=")) {
-        set_offset(line, field.substr(4), ',');
+        set_offset(line, field.substr(4));
       } else if (text::starts_with_ci(field, "gen=")) {
         const auto gen = text::parse_uint64(field.substr(4));
         if (!gen)
@@ -210,7 +210,11 @@ class RleReader {
         count_ = count_ * 10 + digit;
         continue;
       }
-      if (text::is_space(c)) continue;
+      if (text::is_space(c)) {
+        // As in Golly, a blank ends a count it follows on the line (a line break does not).
+        have_count_ = false;
+        continue;
+      }
       const int64_t n = have_count_ && count_ > 0 ? count_ : 1;
       // Errors about a run point at its start: the count's first digit, or the tag itself.
       const Where run =

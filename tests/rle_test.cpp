@@ -74,13 +74,15 @@ TEST(RleRead, RuleLine) {
   EXPECT_EQ(parse_rle("#r B2/S\nx = 3, y = 3\n3o!").rule.to_string(), "B2/S");
 }
 
-TEST(RleRead, TopLeftPositionTranslates) {
-  for (const char* tag : {"#P", "#R"}) {
-    SCOPED_TRACE(tag);
-    const Pattern p = parse_rle(std::string(tag) + " -10 7\nx = 3, y = 3\nbo$2bo$3o!");
-    Pattern expected(kGlider);
-    expected.translate(-10, 7);
-    EXPECT_EQ(p.cells(), expected.cells());
+TEST(RleRead, OtherProgramsPositionLinesAreCommentsAsInGolly) {
+  // XLife's #P and Life32's #R: Golly leaves the pattern at (0, 0), and reads files whose #R
+  // holds something else.
+  for (const char* line : {"#P -10 7", "#R -10 7", "#R B36/S23", "#P"}) {
+    SCOPED_TRACE(line);
+    const Pattern p = parse_rle(std::string(line) + "\nx = 3, y = 3\nbo$2bo$3o!");
+    EXPECT_EQ(p.cells(), kGlider);
+    EXPECT_EQ(p.comments, std::vector<std::string>{std::string(line).substr(1)});
+    EXPECT_TRUE(p.unplaced_rle.has_value());
   }
 }
 
@@ -108,6 +110,16 @@ TEST(RleRead, LongRunsAndMultiDigitRowSkips) {
 TEST(RleRead, DotAndLetterAAreAccepted) {
   EXPECT_EQ(parse_rle(".A$2.A$3A!").cells(), kGlider);
   EXPECT_EQ(parse_rle("bA$2.o$AoA!").cells(), kGlider);
+}
+
+TEST(RleRead, ABlankEndsACountAsInGolly) {
+  // bgolly reads "1 2o" as two cells and "3 o" as one; a count goes on across a line break.
+  EXPECT_EQ(parse_rle("x = 5, y = 1\n1 2o!").population(), 2u);
+  EXPECT_EQ(parse_rle("3 o!").population(), 1u);
+  EXPECT_EQ(parse_rle("3\to!").population(), 1u);
+  EXPECT_EQ(parse_rle("1\n2o!").population(), 12u);
+  EXPECT_EQ(parse_rle("3\r\no!").population(), 3u);
+  EXPECT_EQ(parse_rle("2\n$o!").cells(), (std::vector<Cell>{{0, 2}}));
 }
 
 TEST(RleRead, WhitespaceAndLineEndingsAnywhere) {
@@ -212,7 +224,7 @@ TEST(RleErrors, TooManyLiveCells) {
 }
 
 TEST(RleErrors, MalformedPositionAndGeneration) {
-  EXPECT_EQ(parse_error("#P 1\no!").line(), 1);
+  EXPECT_EQ(parse_error("#CXRLE Pos=1\no!").line(), 1);
   EXPECT_EQ(parse_error("#C ok\n#CXRLE Pos=a,b\no!").line(), 2);
   const ParseError g = parse_error("#CXRLE Pos=0,0 Gen=-1\no!");
   EXPECT_EQ(g.column(), 16);
