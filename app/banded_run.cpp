@@ -2,6 +2,7 @@
 // the recipe on its GPUs, all step the same chunks (rank 0 chooses them), and the population,
 // hash and written pattern come from the devices without a host copy of the grid.
 #include "app/banded_run.hpp"
+#include "app/report.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -211,14 +212,9 @@ int run_banded(const BandedRun& run) {
   const uint64_t hash = engine->hash();
   const uint64_t generation = run.meta.generation + run.generations;
   if (root) {
-    std::cout << "generation: " << generation << "\n"
-              << "population: " << population << "\n";
-    std::printf("hash:       %016llx\n", static_cast<unsigned long long>(hash));
-    if (run.generations > 0)
-      std::printf("time:       %.3f s wall, %.4f ms/generation, %.2f Gcell/s\n", wall_s,
-                  device_ms / double(run.generations),
-                  double(w) * double(h) * double(run.generations) / (device_ms * 1e6));
-    std::fflush(stdout);
+    print_run_result(std::cout, generation, population, hash, run.generations, wall_s,
+                     device_ms / double(run.generations),
+                     double(w) * double(h) * double(run.generations) / (device_ms * 1e6));
   }
   // Rank 0's -o decides for every rank: the others only send their rows (and need its format).
   BandedRun out = run;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include "app/banded_run.hpp"
@@ -22,6 +23,26 @@
 #include "core/pattern_io.hpp"
 
 namespace gpulife::app {
+namespace {
+
+// Points `stream` at `to`'s buffer while it lives (nothing when `to` is null).
+class StreamRedirect {
+ public:
+  StreamRedirect(std::ostream& stream, std::ostream* to)
+      : stream_(stream), saved_(to ? stream.rdbuf(to->rdbuf()) : nullptr) {}
+  ~StreamRedirect() {
+    if (saved_) stream_.rdbuf(saved_);
+  }
+  StreamRedirect(const StreamRedirect&) = delete;
+  StreamRedirect& operator=(const StreamRedirect&) = delete;
+
+ private:
+  std::ostream& stream_;
+  std::streambuf* saved_;
+};
+
+}  // namespace
+
 int run_command(const std::vector<std::string>& args) {
   ArgParser p("run",
               "Steps PATTERN for GENS generations without a window and prints the "
@@ -86,6 +107,21 @@ int run_command(const std::vector<std::string>& args) {
     throw Error("engine \"" + engine_name + "\" cannot run here: " + why);
 
   const std::string report_path = report_option(p);
+  // -o is checked now too, so that a long run never ends in a write that cannot be made.
+  const std::string output = p.has("output") ? p.get("output") : "";
+  if (!output.empty()) {
+    check_writable(output, "the pattern");
+    std::error_code ec;
+    if (!report_path.empty() && output != "-" &&
+        std::filesystem::weakly_canonical(output, ec) ==
+            std::filesystem::weakly_canonical(report_path, ec))
+      throw UsageError("-o and --report name the same file, " + output +
+                       ": the report would replace the pattern");
+  } else if (output_format) {
+    throw UsageError("--output-format says how -o writes the pattern; give -o FILE too");
+  }
+  // With "-o -" the pattern is standard output's, and the run's own lines go to standard error.
+  const StreamRedirect lines_to_stderr(std::cout, output == "-" ? &std::cerr : nullptr);
   const std::string shown = p.positional_value(0).value_or("random soup");
   const double density = p.get_double("random", 0, 1);
   if (!p.positional_value(0) && density <= 0)
@@ -199,17 +235,13 @@ int run_command(const std::vector<std::string>& args) {
     report.ms_per_generation = device_ms / double(generations);
     report.gcells_per_second = cells / (device_ms * 1e6);
   }
-  std::cout << "generation: " << report.generation << "\n"
-            << "population: " << report.population << "\n";
-  std::printf("hash:       %016llx\n", static_cast<unsigned long long>(report.hash));
+  print_run_result(std::cout, report.generation, report.population, report.hash, generations,
+                   wall_s, report.ms_per_generation, report.gcells_per_second);
   if (report.final_width != report.width || report.final_height != report.height)
     std::cout << "final grid: " << size_text(report.final_width, report.final_height) << "\n";
   if (!report.exact)
     std::cout << "exact:      no (the pattern reached the edge of the grid standing for "
                  "unbounded space; see the note)\n";
-  if (generations > 0)
-    std::printf("time:       %.3f s wall, %.4f ms/generation, %.2f Gcell/s\n", wall_s,
-                report.ms_per_generation, report.gcells_per_second);
   if (p.has("output")) {
     // In the input's coordinates, so positions in the written file stay meaningful.
     Pattern out = universe.cells();

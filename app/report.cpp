@@ -1,7 +1,11 @@
 // The commands' reports as JSON (see report.hpp).
 #include "app/report.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -46,14 +50,38 @@ Json to_json(const DemoStage& s) {
 }
 
 void check_writable(const std::string& path, const std::string& what) {
+  if (path == "-") return;  // standard output
   std::error_code ec;
-  const bool existed = std::filesystem::exists(path, ec);
-  if (std::filesystem::is_directory(path, ec))
+  const auto status = std::filesystem::status(path, ec);
+  const bool existed = std::filesystem::exists(status);
+  if (std::filesystem::is_directory(status))
     throw Error("cannot write " + what + " to " + path + ": it is a folder");
+  if (existed && !std::filesystem::is_regular_file(status)) {
+    // A pipe or a device: opening it could wait for a reader, so only ask.
+    if (::access(path.c_str(), W_OK) != 0)
+      throw Error("cannot write " + what + " to " + path + ": " + std::strerror(errno));
+    return;
+  }
   if (!std::ofstream(path, std::ios::binary | std::ios::app))
     throw Error("cannot write " + what + " to " + path +
                 ": check that the folder exists and is writable");
   if (!existed) std::filesystem::remove(path, ec);  // a failed run leaves no empty file
+}
+
+void print_run_result(std::ostream& out, uint64_t generation, uint64_t population, uint64_t hash,
+                      uint64_t generations, double wall_s, double ms_per_generation,
+                      double gcells_per_second) {
+  char line[160];
+  std::snprintf(line, sizeof line, "hash:       %016llx\n", static_cast<unsigned long long>(hash));
+  out << "generation: " << generation << "\n"
+      << "population: " << population << "\n"
+      << line;
+  if (generations > 0) {
+    std::snprintf(line, sizeof line, "time:       %.3f s wall, %.4f ms/generation, %.2f Gcell/s\n",
+                  wall_s, ms_per_generation, gcells_per_second);
+    out << line;
+  }
+  out.flush();
 }
 
 void write_report(const std::string& path, const Json& doc) {

@@ -73,6 +73,12 @@ Json to_json(const DemoStage& stage);
 // ("the report", "the chart").
 void check_writable(const std::string& path, const std::string& what = "the report");
 
+// The lines `run` ends with: generation, population, hash, and with generations stepped, the
+// time they took.
+void print_run_result(std::ostream& out, uint64_t generation, uint64_t population, uint64_t hash,
+                      uint64_t generations, double wall_s, double ms_per_generation,
+                      double gcells_per_second);
+
 // Writes `doc` to `path` (through a temporary file); throws Error naming the file when it cannot.
 void write_report(const std::string& path, const Json& doc);
 

@@ -4,12 +4,12 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <system_error>
 
 #include "core/enum_names.hpp"
 #include "core/error.hpp"
+#include "core/file_output.hpp"
 #include "core/gzip.hpp"
 #include "core/pattern_formats.hpp"
 #include "core/text_lines.hpp"
@@ -363,6 +363,7 @@ PatternFormat format_for_saving(const std::filesystem::path& path) {
   if (ext == ".cells") return PatternFormat::Cells;
   if (ext == ".lif" || ext == ".life") return PatternFormat::Life106;
   if (ext == ".mc") return PatternFormat::Macrocell;
+  if (ext == ".mcl") return PatternFormat::MCell;  // refused by write_pattern(), saying why
   return PatternFormat::Rle;
 }
 
@@ -375,31 +376,8 @@ void save_pattern(const Pattern& pattern, const std::filesystem::path& path,
   std::string text = write_pattern(pattern, format.value_or(format_for_saving(path)));
   if (lower(path.extension().string()) == ".gz") text = gzip(text);
 
-  const std::string name = path.string();
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw Error("cannot write " + name + ": it is a directory");
-  std::random_device random;
-  std::filesystem::path temp = path;
-  temp += ".tmp" + std::to_string(random() % 1000000);
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error("cannot write " + name + ": " + std::strerror(errno));
-    out.write(text.data(), std::streamsize(text.size()));
-    out.flush();
-    if (!out) {
-      const std::string reason = std::strerror(errno);
-      out.close();
-      std::filesystem::remove(temp, ec);
-      throw Error("cannot write " + name + ": " + reason);
-    }
-  }
-  std::filesystem::rename(temp, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(temp, ignored);
-    throw Error("cannot write " + name + ": " + ec.message());
-  }
+  write_file_atomically(
+      path, [&](std::ostream& out) { out.write(text.data(), std::streamsize(text.size())); });
 }
 
 }  // namespace gpulife

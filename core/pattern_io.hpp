@@ -56,11 +56,12 @@ Pattern load_pattern(std::string_view path_or_text, uint64_t max_cells = listabl
 
 std::string write_pattern(const Pattern& pattern, PatternFormat format);
 // The format a file name asks for when saving: by extension (.rle default, .cells, .lif/.life
-// as Life 1.06, .mc), a trailing .gz looked through.
+// as Life 1.06, .mc, .mcl as MCell, which write_pattern() refuses), a trailing .gz looked
+// through.
 PatternFormat format_for_saving(const std::filesystem::path& path);
 // Writes in `format`, or the one the extension names; a name ending in .gz is compressed.
-// Throws Error when it cannot write. Writes to a temporary file first and renames it, so a
-// failed save never destroys a file.
+// Throws Error when it cannot write. Writes through write_file_atomically(), so a failed save
+// never destroys a file ("-" is standard output).
 void save_pattern(const Pattern& pattern, const std::filesystem::path& path,
                   std::optional<PatternFormat> format = std::nullopt);
 

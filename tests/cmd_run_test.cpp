@@ -72,6 +72,41 @@ TEST(CmdRunTest, AnUnwritableReportIsRefusedFirst) {
   EXPECT_EQ(text.find("generation:"), std::string::npos) << text;
 }
 
+// So is an output that cannot be written, and one the report would overwrite.
+TEST(CmdRunTest, AnUnwritableOutputIsRefusedFirst) {
+  std::string text, err;
+  EXPECT_EQ(run_gpulife({"run", "glider", "-g", "40", "-o", "/no/such/folder/g.rle"}, &text, &err),
+            1);
+  EXPECT_NE(err.find("cannot write the pattern to /no/such/folder/g.rle"), std::string::npos)
+      << err;
+  EXPECT_EQ(text.find("generation:"), std::string::npos) << text;
+  const fs::path both = temp_file("both.json");
+  EXPECT_EQ(run_gpulife({"run", "glider", "-o", both.string(), "--report", both.string()},
+                        &text, &err),
+            2);
+  EXPECT_NE(err.find("the same file"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists(both));
+  EXPECT_EQ(run_gpulife({"run", "glider", "--output-format", "mc"}, &text, &err), 2);
+  EXPECT_NE(err.find("give -o FILE"), std::string::npos) << err;
+  EXPECT_EQ(run_gpulife({"run", "glider", "-o", temp_file("g.mcl").string()}, &text, &err), 1);
+  EXPECT_NE(err.find("does not write"), std::string::npos) << err;
+}
+
+// "-o -" writes the pattern to standard output, and the run's lines to standard error.
+TEST(CmdRunTest, OutputDashIsStandardOutput) {
+  std::string text, err;
+  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "4", "-o", "-"}, &text, &err), 0);
+  Pattern expected = parse_rle("bo$2bo$3o!");
+  expected.translate(1, 1);
+  EXPECT_TRUE(parse_rle(text).same_cells(expected)) << text;
+  EXPECT_NE(err.find("population: 5"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists("-"));
+  // With a format named, that format.
+  ASSERT_EQ(run_gpulife({"run", "glider", "-o", "-", "--output-format", "life106"}, &text, &err),
+            0);
+  EXPECT_EQ(text.rfind("#Life 1.06", 0), 0u) << text;
+}
+
 TEST(CmdRunTest, GliderMovesOneCellDiagonallyEveryFourGenerations) {
   const fs::path out = temp_file("glider.rle");
   ASSERT_EQ(run_gpulife({"run", std::string(GPULIFE_ASSETS) + "/patterns/glider.rle", "-g", "40",
@@ -105,10 +140,13 @@ TEST(CmdRunTest, TorusRuleSuffixAndSizeOption) {
   // On an 8x8 torus a glider comes back to where it started after 32 generations.
   const fs::path in = temp_file("torus_in.rle"), out = temp_file("torus_out.rle");
   std::ofstream(in) << "x = 3, y = 3, rule = B3/S23:T8,8\nbo$2bo$3o!\n";
+  // Golly centres the 3x3 header on the grid: the glider starts at (-1, -1).
+  Pattern start = load_pattern_file(in);
+  start.translate(-1, -1);
   ASSERT_EQ(run_gpulife({"run", in.string(), "-g", "32", "-o", out.string()}), 0);
-  EXPECT_TRUE(load_pattern_file(out).same_cells(load_pattern_file(in)));
+  EXPECT_TRUE(load_pattern_file(out).same_cells(start));
   ASSERT_EQ(run_gpulife({"run", in.string(), "-g", "32", "--size", "9", "-o", out.string()}), 0);
-  EXPECT_FALSE(load_pattern_file(out).same_cells(load_pattern_file(in)));
+  EXPECT_FALSE(load_pattern_file(out).same_cells(start));
   fs::remove(in);
   fs::remove(out);
 }

@@ -1,10 +1,12 @@
 // Tests for format sniffing, file loading with useful errors, and atomic saving.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -222,6 +224,38 @@ TEST(SavePattern, ReportsWhereItCannotWrite) {
   EXPECT_EQ(message.rfind("cannot write " + missing_dir.string(), 0), 0u) << message;
   const std::string onto_dir = error_of([&] { save_pattern(Pattern(kGlider), dir.path()); });
   EXPECT_NE(onto_dir.find("cannot write"), std::string::npos) << onto_dir;
+}
+
+TEST(SavePattern, KeepsLinksAndPermissionsAndWritesIntoPipes) {
+  TempDir dir;
+  const fs::path target = dir.path() / "target.rle", link = dir.path() / "link.rle";
+  std::ofstream(target) << "old\n";
+  fs::permissions(target, fs::perms::owner_read | fs::perms::owner_write);
+  fs::create_symlink("target.rle", link);
+  save_pattern(Pattern(kGlider), link);
+  // The link stays a link, the file it names gets the pattern and keeps its permissions.
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+  EXPECT_EQ(load_pattern_file(target).cells(), kGlider);
+  EXPECT_EQ(fs::status(target).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  // A link whose file does not exist yet gets it made.
+  const fs::path dangling = dir.path() / "dangling.rle";
+  fs::create_symlink("made.rle", dangling);
+  save_pattern(Pattern(kGlider), dangling);
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(dangling)));
+  EXPECT_EQ(load_pattern_file(dir.path() / "made.rle").cells(), kGlider);
+  // A pipe is written into, not replaced by a file.
+  const fs::path fifo = dir.path() / "pipe.rle";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string received;
+  std::thread reader([&] {
+    std::ifstream in(fifo);
+    received.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  });
+  save_pattern(Pattern(kGlider), fifo);
+  reader.join();
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
+  EXPECT_EQ(parse_pattern(received).cells(), kGlider);
 }
 
 TEST(SniffFormat, MacrocellAndLife105) {
