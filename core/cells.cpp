@@ -22,9 +22,10 @@ Pattern parse_cells(std::string_view text, std::string_view source, uint64_t max
   Pattern meta;
   std::string_view line;
   int64_t y = 0;
-  bool seen_row = false;
+  bool started = false;  // past the file's leading blank lines
   while (lines.next(line)) {
     if (!line.empty() && line.front() == '!') {
+      started = true;
       const std::string_view c = line.substr(1);
       if (auto name = text::field_value(c, "Name")) {
         meta.name = std::string(*name);
@@ -42,11 +43,12 @@ Pattern parse_cells(std::string_view text, std::string_view source, uint64_t max
       }
       continue;
     }
-    // Blank lines before the first row carry no meaning; after it they are empty rows.
+    // Blank lines at the start of the file carry no meaning; after its first line (a comment or
+    // a row) they are empty rows, as Golly reads them.
     std::string_view row = line;
     while (!row.empty() && text::is_space(row.back())) row.remove_suffix(1);
-    if (row.empty() && !seen_row) continue;
-    seen_row = true;
+    if (row.empty() && !started) continue;
+    started = true;
     // David Bell's dblife rows, which Golly reads from '!' files too, put counts before cells:
     // "23.O15.3O".
     int64_t x = 0, count = 0;

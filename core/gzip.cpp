@@ -60,11 +60,10 @@ std::string gunzip(std::string_view data, std::string_view source, uint64_t max_
                     ", the most gpulife decompresses (no pattern it can hold needs more)");
       out.append(buffer, produced);
       if (status == Z_STREAM_END) {
-        // Another gzip member may follow (concatenated files); trailing zeros are padding.
+        // Another gzip member may follow (concatenated files). Anything else after a complete,
+        // checked stream is ignored, as gzip and Golly (through zlib's gzread) ignore it.
         const std::string_view rest = data.substr(consumed - zs.avail_in);
-        if (rest.find_first_not_of('\0') == std::string_view::npos) break;
-        if (!is_gzip(rest))
-          throw Error(name + ": cannot decompress: unexpected data after the gzip stream");
+        if (!is_gzip(rest)) break;
         inflateReset(&zs);
         continue;
       }

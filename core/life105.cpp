@@ -70,9 +70,6 @@ Pattern parse_life105(std::string_view text, std::string_view source, uint64_t m
       row_y = *y;
       continue;
     }
-    if (!coordinate_in_range(row_y) ||
-        !coordinate_in_range(block_x + int64_t(std::min<size_t>(t.size(), size_t(kMaxCoordinate)))))
-      fail(t, "this row lies outside the range of gpulife's coordinates (+-2^61)");
     for (size_t i = 0; i < t.size(); ++i) {
       const char c = t[i];
       if (c == '.') continue;
@@ -81,6 +78,9 @@ Pattern parse_life105(std::string_view text, std::string_view source, uint64_t m
              "unexpected " + text::describe_char(c) + " in a Life 1.05 row (expected '.' or '*')");
       if (cells.size() >= max_cells)
         fail(t.substr(i), too_many_cells(max_cells));
+      // A row is no longer than the file: the sum cannot overflow.
+      if (!coordinate_in_range(row_y) || !coordinate_in_range(block_x + int64_t(i)))
+        fail(t.substr(i), "this cell lies outside the range of gpulife's coordinates (+-2^61)");
       cells.push_back(Cell{block_x + int64_t(i), row_y});
     }
     ++row_y;

@@ -84,7 +84,10 @@ void Pattern::add(Cell c) {
 
 void Pattern::normalize() {
   if (tree_) return;  // a tree has each cell once by construction
-  std::sort(cells_.begin(), cells_.end(), row_major_less);
+  // Readers of row-ordered formats (RLE, .cells) list cells in order already: a long run of
+  // cells costs no sort then.
+  if (!std::is_sorted(cells_.begin(), cells_.end(), row_major_less))
+    std::sort(cells_.begin(), cells_.end(), row_major_less);
   cells_.erase(std::unique(cells_.begin(), cells_.end()), cells_.end());
 }
 

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <vector>
 
 #include "core/enum_names.hpp"
 #include "core/error.hpp"
@@ -133,23 +134,6 @@ Evidence classify(std::string_view text) {
   return saw_hash ? Evidence::Rle : Evidence::Unknown;
 }
 
-std::string read_file(const std::filesystem::path& path) {
-  const std::string name = path.string();
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw Error("cannot read " + name + ": it is a directory, not a pattern file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot read " + name + ": " + std::strerror(errno));
-  const auto size = std::filesystem::file_size(path, ec);
-  if (!ec && size > kMaxFileBytes)
-    throw Error("cannot read " + name + ": the file is " + std::to_string(size) +
-                " bytes, too large for a pattern");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw Error("cannot read " + name + ": read error");
-  return std::move(buffer).str();
-}
-
 // Text of a pattern in the given format.
 Pattern parse_as(PatternFormat format, std::string_view text, std::string_view source,
                  uint64_t max_cells) {
@@ -194,6 +178,34 @@ void refuse_non_pattern(std::string_view data, std::string_view source, std::str
                 ": not a pattern file (" + what +
                 "); gpulife reads RLE, plaintext .cells, Life 1.05 and 1.06, Macrocell and MCell, "
                 "each also gzip-compressed");
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  const std::string name = path.string();
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw Error("cannot read " + name + ": it is a directory, not a pattern file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error("cannot read " + name + ": " + std::strerror(errno));
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxFileBytes)
+    throw Error("cannot read " + name + ": the file is " + std::to_string(size) +
+                " bytes, too large for a pattern");
+  // In pieces, so that what is plainly not a pattern (a device such as /dev/zero, an image) is
+  // refused from its first bytes, and what has no size to ask (a pipe) stops at the limit.
+  std::string data;
+  std::vector<char> piece(size_t(1) << 20);
+  while (in) {
+    in.read(piece.data(), std::streamsize(piece.size()));
+    data.append(piece.data(), size_t(in.gcount()));
+    if (data.size() > kMaxFileBytes)
+      throw Error("cannot read " + name + ": more than " + std::to_string(kMaxFileBytes) +
+                  " bytes, too large for a pattern");
+    if (data.size() == size_t(in.gcount()) && !is_gzip(data) && !is_zip(data))
+      refuse_non_pattern(data, name, name);
+  }
+  if (in.bad()) throw Error("cannot read " + name + ": read error");
+  return data;
 }
 
 // The extension that names the format, looking through a trailing ".gz".
@@ -305,9 +317,16 @@ Pattern load_pattern_file(const std::filesystem::path& path, uint64_t max_cells)
 
 ArchivedFile first_pattern_in_zip(std::string_view archive, std::string_view source) {
   const std::vector<std::string> names = zip_file_names(archive, source);
-  for (const std::string& name : names)
-    if (!name.starts_with("__MACOSX/") && is_pattern_file_name(name))
-      return {name, zip_read(archive, name, source)};
+  // As in Golly, a read-me and .txt files are text to read, not patterns: a .txt only counts
+  // when the archive has no other pattern file.
+  const auto candidate = [](const std::string& name, bool txt) {
+    const std::string base = lower(std::filesystem::path(name).filename().string());
+    return !name.starts_with("__MACOSX/") && base.find("readme") == std::string::npos &&
+           is_pattern_file_name(name) && (format_extension(name) == ".txt") == txt;
+  };
+  for (bool txt : {false, true})
+    for (const std::string& name : names)
+      if (candidate(name, txt)) return {name, zip_read(archive, name, source)};
   std::string listed;
   for (size_t i = 0; i < names.size() && i < 8; ++i) listed += (i ? ", " : "") + names[i];
   if (names.size() > 8) listed += ", ...";

@@ -36,6 +36,14 @@ TEST(CellsRead, StarsRaggedLinesAndLineEndings) {
   }
 }
 
+// Blank lines after the comments are empty rows, as in Golly: the glider starts two rows down.
+TEST(CellsRead, BlankLinesAfterTheCommentsAreRows) {
+  Pattern down(kGlider);
+  down.translate(0, 2);
+  EXPECT_EQ(parse_cells("!Name: g\n\n\n.O\n..O\nOOO\n").cells(), down.cells());
+  EXPECT_EQ(parse_cells("!c\n\n!d\n\n.O\n..O\nOOO\n").cells(), down.cells());
+}
+
 // David Bell's dblife rows, as Golly reads them from '!' files: a count before '.', 'O' or '*'.
 TEST(CellsRead, DblifeCounts) {
   const Pattern p = parse_cells("!dblife\n23.O\n24.O\n22.3O\n\n10*2.O\n");

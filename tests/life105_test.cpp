@@ -38,6 +38,13 @@ TEST(Life105Read, AsGollyReadsIt) {
   EXPECT_EQ(parse_life105("#Life 1.05\n#R 23/3:T10,10\n*\n").rule.to_string(), "B3/S23:T10,10");
 }
 
+TEST(Life105Read, CellsUpToTheEdgeOfTheCoordinates) {
+  // The last cell at x = 2^61 is in range, and so are dead cells beyond it.
+  const Pattern p = parse_life105("#Life 1.05\n#P 2305843009213693950 0\n***....\n");
+  EXPECT_EQ(p.population(), 3u);
+  EXPECT_EQ(p.bounding_box().max_x, kMaxCoordinate);
+}
+
 TEST(Life105Errors, SayWhereAndWhat) {
   test::expect_located_errors(parse_error,
                               {
@@ -45,6 +52,8 @@ TEST(Life105Errors, SayWhereAndWhat) {
                                   {"#Life 1.05\n#P a b\n*\n", 2, 4, "#P x y"},
                                   {"#Life 1.05\n#P 0 0\n.*x\n", 3, 3, "'x'"},
                                   {"#Life 1.05\n#P 2305843009213693953 0\n*\n", 2, 4, "range"},
+                                  // The first cell past +2^61, not the row's end.
+                                  {"#Life 1.05\n#P 2305843009213693950 0\n.***..\n", 3, 4, "range"},
                                   {"#Life 1.05\n#R 9/9\n", 2, 4, "9/9"},
                                   {"#Life 1.07\n", 1, 1, "1.05"},
                               });

@@ -64,6 +64,22 @@ TEST(ZipArchive, TheFirstPatternFileIsRead) {
   EXPECT_EQ(zip_read(zip, "second.rle", "patterns.zip"), "x = 1, y = 1\no!\n");
 }
 
+TEST(ZipArchive, ReadMesAndTextFilesAreNotPatternsAsInGolly) {
+  test::TempDir dir;
+  const fs::path path = dir.path() / "with_text.zip";
+  make_zip(path, {{"README.txt", "This archive holds a glider."},
+                  {"notes.txt", "more notes"},
+                  {"g.rle", kGlider}});
+  EXPECT_EQ(load_pattern_file(path).name, "Glider");
+  // A .txt is read when nothing else is a pattern; a read-me never is.
+  const fs::path only_text = dir.path() / "only_text.zip";
+  make_zip(only_text, {{"readme.txt", "words"}, {"glider.txt", "!Name: g\n.O\n..O\nOOO\n"}});
+  EXPECT_EQ(load_pattern_file(only_text).population(), 5u);
+  const fs::path readme_only = dir.path() / "readme_only.zip";
+  make_zip(readme_only, {{"readme.rle", kGlider}});
+  EXPECT_THROW(load_pattern_file(readme_only), Error);
+}
+
 TEST(ZipArchive, FormatsByTheInnerNameGzipInsideAndErrorsAtTheInnerFile) {
   test::TempDir dir;
   const fs::path mc = dir.path() / "mc.zip";
