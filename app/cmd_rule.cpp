@@ -56,7 +56,8 @@ void print(const RuleReport& r, bool circuit) {
             << (r.outer_totalistic ? ", outer-totalistic" : "") << "\n";
   for (size_t p = 0; p < r.phases.size(); ++p) {
     const PhaseReport& ph = r.phases[p];
-    if (r.phases.size() > 1 || ph.inverted || ph.rule != r.canonical)
+    // Only B0 rules are emulated: alternating phases, or one on complemented cells.
+    if (r.phases.size() > 1 || ph.inverted)
       std::cout << "B0 emulation:  " << (r.phases.size() > 1 ? (p ? "odd" : "even") : "every")
                 << " generation steps " << ph.rule
                 << (ph.inverted ? " (stored cells are the complement)" : "") << "\n";

@@ -223,7 +223,7 @@ IdentifyResult identify(const Pattern& pattern, const Rule& rule, const Identify
   if (o.max_period < 1 || o.max_period > kMaxIdentifyPeriod)
     throw Error("identify: the period limit must be between 1 and " +
                 std::to_string(kMaxIdentifyPeriod) + ", not " + std::to_string(o.max_period));
-  if (rule.births(0))
+  if (rule.has_b0())
     throw Error("identify: rule " + rule.to_string() +
                 " gives birth on 0 neighbours (B0), so the empty plane around a pattern comes "
                 "alive; identify needs a rule without B0");

@@ -105,10 +105,26 @@ CountSets parse_counts(std::string_view part, std::string_view whole, int64_t co
                        Neighbourhood nb) {
   CountSets sets{};
   int count = -1;  // the count the letters being read belong to
+  int64_t count_at = 0;
   bool negate = false;
   uint16_t letters = 0;
+  // Each count's first mention and what its mentions were (1: bare, 2: letters, 4: negated).
+  // Letters named twice add up ("2a2c" is "2ac", as in Golly), and so does a bare count twice;
+  // a bare count beside letters, or a negation beside anything, has no one meaning (Golly
+  // shows one rule and runs another), so it is refused.
+  std::array<int64_t, 10> first_at{};
+  std::array<int, 10> kinds{};
   auto finish = [&] {
     if (count < 0) return;
+    const int kind = negate ? 4 : letters != 0 ? 2 : 1;
+    const int all = kinds[size_t(count)] | kind;
+    if (first_at[size_t(count)] != 0 && (all == 3 || (all & 4) != 0))
+      fail(whole, count_at,
+           "count " + std::to_string(count) + " appears twice in this part (first at column " +
+               std::to_string(first_at[size_t(count)]) +
+               ") with different meanings; give each count once, with all its letters");
+    if (first_at[size_t(count)] == 0) first_at[size_t(count)] = count_at;
+    kinds[size_t(count)] = all;
     const uint16_t full = full_set(count, nb);
     sets[size_t(count)] |= letters == 0 ? full : (negate ? uint16_t(full & ~letters) : letters);
     count = -1;
@@ -125,6 +141,7 @@ CountSets parse_counts(std::string_view part, std::string_view whole, int64_t co
                  std::string(neighbourhood_name(nb)) + " neighbourhood (0.." +
                  std::to_string(max_count(nb)) + ")");
       count = n;
+      count_at = at;
       negate = false;
       letters = 0;
     } else if (c == '-') {

@@ -15,6 +15,9 @@ TEST(RuleCommand, DescribesAnIsotropicRule) {
   EXPECT_NE(out.find("isotropic non-totalistic (Hensel)"), std::string::npos) << out;
   EXPECT_NE(out.find("gates per cell"), std::string::npos) << out;
   EXPECT_EQ(out.find("B0 emulation"), std::string::npos) << out;
+  // Nor for a rule on a bounded grid.
+  ASSERT_EQ(run_gpulife({"rule", "B36/S23:T30,20"}, &out), 0);
+  EXPECT_EQ(out.find("B0 emulation"), std::string::npos) << out;
 }
 
 TEST(RuleCommand, ShowsB0PhasesAndTheCircuit) {

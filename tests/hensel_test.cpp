@@ -127,6 +127,10 @@ struct BadRule {
 };
 
 // Every kind of malformed letter is refused with the column of the offending character.
+TEST(Hensel, ACountRepeatedWithoutLettersIsTheCount) {
+  EXPECT_EQ(parse_rule("B33/S223").rule, Rule::life());
+}
+
 TEST(Hensel, ErrorsPointAtTheCharacter) {
   const BadRule cases[] = {
       {"B2x/S", 3, "'x' is not one of Hensel's letters"},
@@ -146,6 +150,11 @@ TEST(Hensel, ErrorsPointAtTheCharacter) {
       {"B3/S2#", 6, "unexpected character '#'"},
       {"  B2y/S", 5, "not a letter of count 2"},
       {"B2y/S:T10,10", 3, "not a letter of count 2"},
+      // A count named twice with letters has no one meaning: at the second mention.
+      {"B2-a2/S12", 5, "count 2 appears twice in this part (first at column 2)"},
+      {"B3/S2a2", 7, "count 2 appears twice"},
+      {"B3/S22a", 6, "count 2 appears twice"},
+      {"B4ce4-ce/S23", 5, "count 4 appears twice"},
   };
   for (const BadRule& c : cases) {
     SCOPED_TRACE(c.text);

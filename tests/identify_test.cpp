@@ -179,6 +179,22 @@ TEST(Identify, GrowthBeyondTheSideLimitStops) {
   EXPECT_LT(r.generations_run, 5000u);
 }
 
+// Any two-state rule without B0, not only outer-totalistic ones: without the 3n birth, the
+// glider becomes a beehive at generation 3 (bgolly: populations 5 4 6 6 ..., the 4x3 beehive
+// from generation 3 on).
+TEST(Identify, RulesInHenselsNotation) {
+  const IdentifyResult r = identify(library("glider"), parse_rule("B3-n/S23").rule, {});
+  EXPECT_EQ(r.kind, kStill);
+  EXPECT_EQ(r.start_generation, 3u);
+  EXPECT_EQ(r.population_min, 6u);
+  EXPECT_EQ(r.box_width, 4);
+  EXPECT_EQ(r.box_height, 3);
+  // A rule that keeps the glider's transitions keeps the glider.
+  const IdentifyResult g = identify(library("glider"), parse_rule("B3-q/S23-k").rule, {});
+  EXPECT_EQ(g.kind, kShip);
+  EXPECT_EQ(g.period, 4u);
+}
+
 TEST(Identify, RefusesWhatItCannotDo) {
   const Pattern glider = library("glider");
   IdentifyOptions o;
