@@ -62,7 +62,8 @@ int run_command(const std::vector<std::string>& args) {
   p.option("engine", "e", "NAME", "engine to step with (see --list-engines)");
   add_rule_option(p);
   p.option("output", "o", "FILE",
-           "write the final pattern (.rle, .cells, .lif, .mc by extension; add .gz to compress)");
+           "write the final pattern (.rle, .cells, .lif, .mc by extension; add .gz to compress; - "
+           "for standard output)");
   p.option("output-format", "", "FORMAT",
            "format of -o whatever its extension: rle, cells, life105, life106 or mc");
   add_param_option(p);
@@ -125,11 +126,18 @@ int run_command(const std::vector<std::string>& args) {
   const std::string shown = p.positional_value(0).value_or("random soup");
   const double density = p.get_double("random", 0, 1);
   if (!p.positional_value(0) && density <= 0)
-    throw UsageError("missing PATTERN: give a pattern, or --random DENSITY for a random soup");
+    throw UsageError(p.has("random") ? "--random 0 is an empty soup: give a density above 0, or a "
+                                       "PATTERN"
+                                     : "missing PATTERN: give a pattern, or --random DENSITY for "
+                                       "a random soup");
   if (density > 0 && !request.size)
     throw UsageError("--random needs --size: a soup fills the grid it is given");
   Pattern pattern = p.positional_value(0) ? load_named_pattern(shown) : Pattern();
   if (p.has("rule")) pattern.rule = parse_rule(p.get("rule"));
+  if (generations > UINT64_MAX - pattern.generation)
+    throw Error("the pattern is at generation " + std::to_string(pattern.generation) + "; " +
+                std::to_string(generations) + " more would pass 2^64, the last generation " +
+                "gpulife counts");
 
   // Memory is checked here, from the pattern's size alone, before anything large is made.
   MemoryBudget budget = free_memory();
@@ -163,7 +171,7 @@ int run_command(const std::vector<std::string>& args) {
   // bounded plane they chose, and the run only says when the pattern reaches its edge.
   const AtTheLimit at_limit = p.has("allow-edge") || !(setup.grow_x || setup.grow_y)
                                   ? AtTheLimit::KeepGoing
-                                  : AtTheLimit::Refuse;
+                                  : AtTheLimit::Stop;
   Universe universe(*engine, pattern, setup, budget, at_limit);
   if (density > 0) {
     // The soup and the pattern, as the recipe makes them (the pattern where the universe put it).
@@ -178,7 +186,8 @@ int run_command(const std::vector<std::string>& args) {
   const Topology topology = setup.topology;
   RunReport report;
   report.pattern = pattern.name.empty() ? shown : pattern.name;
-  report.pattern_cells = pattern.population();
+  // With a soup, the cells it starts with (the pattern's among them).
+  report.pattern_cells = density > 0 ? universe.population() : pattern.population();
   report.rule = pattern.history_rule ? pattern.rule.to_string() + ", the two-state projection of " +
                                            history_rule_text(pattern.rule)
                                      : pattern.rule.to_string();
@@ -210,6 +219,10 @@ int run_command(const std::vector<std::string>& args) {
     const auto t0 = std::chrono::steady_clock::now();
     universe.step(n);
     device_ms += engine->last_step_ms();
+    if (!universe.stop_reason().empty()) {
+      done = engine->generation();  // where it stopped, exact up to there
+      break;
+    }
     done += n;
     const auto now = std::chrono::steady_clock::now();
     if (std::chrono::duration<double>(now - t0).count() < 0.05) chunk *= 2;
@@ -222,21 +235,23 @@ int run_command(const std::vector<std::string>& args) {
     report.notes.push_back(note);
   }
 
-  const double cells = double(engine->width()) * double(engine->height()) * double(generations);
-  report.generation = pattern.generation + generations;
-  report.generations_stepped = generations;
+  // What was stepped: all of it, or up to where a growing grid stopped.
+  const uint64_t stepped = done;
+  const double cells = double(engine->width()) * double(engine->height()) * double(stepped);
+  report.generation = pattern.generation + stepped;
+  report.generations_stepped = stepped;
   report.population = universe.population();
   report.hash = engine->hash();
   report.final_width = universe.size().width;
   report.final_height = universe.size().height;
   report.exact = !universe.reached_edge();
   report.wall_seconds = wall_s;
-  if (generations > 0) {
-    report.ms_per_generation = device_ms / double(generations);
+  if (stepped > 0) {
+    report.ms_per_generation = device_ms / double(stepped);
     report.gcells_per_second = cells / (device_ms * 1e6);
   }
-  print_run_result(std::cout, report.generation, report.population, report.hash, generations,
-                   wall_s, report.ms_per_generation, report.gcells_per_second);
+  print_run_result(std::cout, report.generation, report.population, report.hash, stepped, wall_s,
+                   report.ms_per_generation, report.gcells_per_second);
   if (report.final_width != report.width || report.final_height != report.height)
     std::cout << "final grid: " << size_text(report.final_width, report.final_height) << "\n";
   if (!report.exact)
@@ -257,12 +272,21 @@ int run_command(const std::vector<std::string>& args) {
     out.name = pattern.name;
     out.author = pattern.author;
     out.comments = pattern.comments;
-    out.generation = pattern.generation + generations;
+    out.generation = report.generation;
     save_pattern(out, p.get("output"), output_format);
     std::cout << "wrote:      " << p.get("output") << "\n";
     report.output = p.get("output");
   }
+  const std::string& stop = universe.stop_reason();
+  if (!stop.empty()) report.notes.push_back(stop);
   if (!report_path.empty()) write_report(report_path, to_json(report));
+  if (!stop.empty()) {
+    // What was made is kept: the state where it stopped, exact, in -o and the report.
+    std::cerr << "gpulife run: error: " << stop << "; stopped at generation " << report.generation
+              << (p.has("output") ? ", which is written to " + p.get("output") : std::string())
+              << "\n";
+    return 1;
+  }
   return 0;
 }
 

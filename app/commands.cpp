@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <new>
 
 #include "app/cli.hpp"
 #include "core/error.hpp"
@@ -85,6 +86,11 @@ int dispatch(const CommandTable& commands, int argc, char** argv,
     return 2;
   } catch (const Error& e) {
     std::cerr << "gpulife " << command->name << ": error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "gpulife " << command->name
+              << ": error: out of memory (a memory limit such as ulimit -v may be lower than "
+                 "what the system has free; --max-memory sets the most a grid may use)\n";
     return 1;
   } catch (const std::exception& e) {
     std::cerr << "gpulife " << command->name << ": internal error: " << e.what() << "\n";

@@ -67,4 +67,8 @@ bool json_bool(const Json& object, std::string_view key) {
   return v.get<bool>();
 }
 
+std::string json_text(const Json& doc) {
+  return doc.dump(2, ' ', false, Json::error_handler_t::replace);
+}
+
 }  // namespace gpulife::app

@@ -14,6 +14,10 @@ using Json = nlohmann::json;
 // nesting deeper than 128 levels).
 Json parse_json(std::string_view text, const std::string& source);
 
+// The document as text, indented by two spaces. Bytes that are not UTF-8 (a name read from an
+// old Latin-1 pattern file) become U+FFFD instead of failing the write.
+std::string json_text(const Json& doc);
+
 // Members of an object by kind; throw Error naming the key when it is missing or of another
 // kind.
 const Json& json_member(const Json& object, std::string_view key);

@@ -85,7 +85,7 @@ void print_run_result(std::ostream& out, uint64_t generation, uint64_t populatio
 }
 
 void write_report(const std::string& path, const Json& doc) {
-  write_file_atomically(path, [&](std::ostream& out) { out << doc.dump(2) << "\n"; });
+  write_file_atomically(path, [&](std::ostream& out) { out << json_text(doc) << "\n"; });
 }
 
 }  // namespace gpulife::app

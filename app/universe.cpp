@@ -126,7 +126,8 @@ Universe::Universe(Engine& engine, const Pattern& pattern, const GridSetup& setu
   }
   dropped_ = total - std::min(total, placed);
   if (dropped_ > 0)
-    notes_.push_back(std::to_string(dropped_) + " cells lie beyond the " +
+    notes_.push_back(std::to_string(dropped_) + (dropped_ == 1 ? " cell lies" : " cells lie") +
+                     " beyond the " +
                      size_text(setup.size.width, setup.size.height) +
                      " bounded grid and were dropped, as Golly drops them");
 }
@@ -222,32 +223,41 @@ void Universe::reach_edge(uint64_t generation, const std::string& why) {
                            " grid, which stands for unbounded space, " + why +
                            "; from there cells beyond it are lost, so the result may differ "
                            "from an unbounded universe";
-  if (at_limit_ == AtTheLimit::Refuse)
-    throw Error(what +
-                " (use --allow-edge to run on with the edge, or more memory, or a GPU "
-                "engine)");
+  if (at_limit_ == AtTheLimit::Stop) {
+    stop_reason_ = what + " (use --allow-edge to run on with the edge, or more memory, or a GPU "
+                          "engine)";
+    return;
+  }
   reached_edge_ = true;
   notes_.push_back(what);
 }
 
 void Universe::step(uint64_t generations) {
   uint64_t left = generations;
-  while (left > 0) {
+  while (left > 0 && stop_reason_.empty()) {
     if ((!open_x_ && !open_y_) || reached_edge_) {
       engine_.step(left);
       break;
     }
-    // At most a quarter of an open side per check, so strips stay small next to the work.
+    if (exact_ahead_ > 0) {
+      // Generations the last check found exact: stepped without looking again, so that where
+      // the checks fall (and with them the grid's growth and the result's hash) depends on the
+      // generation alone, not on how a caller splits its steps.
+      const uint64_t n = std::min(left, exact_ahead_);
+      engine_.step(n);
+      left -= n;
+      exact_ahead_ -= n;
+      continue;
+    }
+    // A quarter of an open side per check, so strips stay small next to the work.
     int64_t side = INT64_MAX;
     if (open_x_) side = std::min(side, engine_.width());
     if (open_y_) side = std::min(side, engine_.height());
-    const int64_t want =
-        int64_t(std::min<uint64_t>(left, uint64_t(std::max<int64_t>(1, side / 4))));
+    const int64_t want = std::max<int64_t>(1, side / 4);
     const int64_t clear = clearance(want);
     if (clear >= want) {
       // No live cell within `want` of an open side: that many generations are exact.
-      engine_.step(uint64_t(want));
-      left -= uint64_t(want);
+      exact_ahead_ = uint64_t(want);
       continue;
     }
     if ((grow_x_ || grow_y_) && !capped_ && !loads_as_golly_shows() && clear >= 1) {
@@ -278,8 +288,7 @@ void Universe::step(uint64_t generations) {
       capped_ = true;
     }
     if (clear >= 1) {
-      engine_.step(uint64_t(clear));
-      left -= uint64_t(clear);
+      exact_ahead_ = uint64_t(clear);
       continue;
     }
     reach_edge(engine_.generation(),

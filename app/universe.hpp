@@ -16,7 +16,7 @@ namespace gpulife::app {
 
 // What happens when the pattern reaches an open side the grid can no longer grow across.
 enum class AtTheLimit {
-  Refuse,     // stop with an Error: the result would differ from an unbounded universe
+  Stop,       // stop there, the state exact up to that generation: stop_reason() says why
   KeepGoing,  // carry on with a plane's dead edge there, and say so in notes()
 };
 
@@ -25,11 +25,14 @@ class Universe {
   // Loads `pattern` into `engine` as `setup` says: on a GPU engine a quadtree pattern goes over
   // in tiles, without a dense copy on the host. `budget` is the memory the grid may grow into.
   Universe(Engine& engine, const Pattern& pattern, const GridSetup& setup,
-           const MemoryBudget& budget, AtTheLimit at_limit = AtTheLimit::Refuse);
+           const MemoryBudget& budget, AtTheLimit at_limit = AtTheLimit::Stop);
 
   // Steps, growing the grid first wherever the pattern could otherwise reach an open side.
-  // Throws Error under AtTheLimit::Refuse when it would reach one that cannot grow.
+  // Under AtTheLimit::Stop it stops short where the pattern would reach one that cannot grow
+  // (engine().generation() says where), and stop_reason() says why; later calls do nothing.
   void step(uint64_t generations);
+  // Empty unless a step stopped short.
+  const std::string& stop_reason() const { return stop_reason_; }
 
   Engine& engine() { return engine_; }
   GridSize size() const { return {engine_.width(), engine_.height()}; }
@@ -73,6 +76,8 @@ class Universe {
   uint64_t base_generation_ = 0;  // the input pattern's generation
   uint64_t dropped_ = 0;
   bool reached_edge_ = false;
+  std::string stop_reason_;
+  uint64_t exact_ahead_ = 0;  // generations the last edge check found exact, not yet stepped
   bool capped_ = false;
   int growths_ = 0;
   std::string grown_from_;

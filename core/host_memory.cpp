@@ -1,6 +1,10 @@
 // Host memory available to this process: /proc/meminfo and the cgroup (v2 or v1) limits.
 #include "core/host_memory.hpp"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -66,20 +70,44 @@ std::optional<double> cgroup_available() {
   return std::nullopt;
 }
 
+// What this process's own limits (ulimit -v, ulimit -d) leave: the limit minus the address
+// space or data it has now.
+std::optional<double> rlimit_available() {
+  std::ifstream in("/proc/self/statm");
+  double size = 0, resident = 0, shared = 0, text = 0, lib = 0, data = 0;
+  if (!(in >> size >> resident >> shared >> text >> lib >> data)) return std::nullopt;
+  const double page = double(::sysconf(_SC_PAGESIZE));
+  std::optional<double> left;
+  const auto limit = [&](int resource, double used_pages) {
+    struct rlimit r{};
+    if (::getrlimit(resource, &r) != 0 || r.rlim_cur == RLIM_INFINITY) return;
+    const double free = std::max(0.0, double(r.rlim_cur) - used_pages * page);
+    left = left ? std::min(*left, free) : free;
+  };
+  limit(RLIMIT_AS, size);
+  limit(RLIMIT_DATA, data);
+  return left;
+}
+
 }  // namespace
 
 std::optional<double> host_available_bytes() {
-  const std::optional<double> mem = meminfo_available(), group = cgroup_available();
-  if (mem && group) return std::min(*mem, *group);
-  return mem ? mem : group;
+  std::optional<double> available;
+  for (const std::optional<double>& v : {meminfo_available(), cgroup_available(), rlimit_available()})
+    if (v) available = available ? std::min(*available, *v) : *v;
+  return available;
 }
 
 std::string format_bytes(double bytes) {
   char buf[64];
   if (bytes >= 1024.0 * 1048576.0)
     std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1048576.0));
-  else
+  else if (bytes >= 1048576.0)
     std::snprintf(buf, sizeof buf, "%.0f MiB", std::ceil(bytes / 1048576.0));
+  else if (bytes >= 1024.0)
+    std::snprintf(buf, sizeof buf, "%.0f KiB", std::ceil(bytes / 1024.0));
+  else
+    std::snprintf(buf, sizeof buf, "%.0f bytes", std::max(0.0, std::floor(bytes)));
   return buf;
 }
 

@@ -8,7 +8,8 @@
 namespace gpulife {
 
 // Bytes available without swapping: the kernel's MemAvailable, lowered to what a cgroup's
-// memory limit (a container, a batch job) leaves; empty when neither can be read.
+// memory limit (a container, a batch job) and this process's own limits (ulimit -v, -d)
+// leave; empty when none can be read.
 std::optional<double> host_available_bytes();
 
 // "1.5 GiB" / "512 MiB": sizes in messages.

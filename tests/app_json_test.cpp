@@ -35,6 +35,14 @@ TEST(JsonTest, ErrorsSayWhere) {
   EXPECT_THROW(parse_json(std::string(200, '[') + std::string(200, ']'), "t"), ParseError);
 }
 
+TEST(JsonTest, TextOfNamesThatAreNotUtf8) {
+  // A Latin-1 name from an old pattern file: written with U+FFFD, not refused.
+  const Json doc = {{"pattern", std::string("caf\xE9 glider")}, {"population", 5}};
+  const std::string text = json_text(doc);
+  EXPECT_NE(text.find("caf\xEF\xBF\xBD glider"), std::string::npos) << text;
+  EXPECT_EQ(parse_json(text, "report.json")["population"], 5);
+}
+
 TEST(JsonTest, TypedAccessNamesTheKey) {
   const Json v = parse_json(R"({"width": "wide"})", "t");
   try {

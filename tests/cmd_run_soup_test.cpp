@@ -40,6 +40,10 @@ TEST(CmdRunSoupTest, SoupAloneIsGridRandomize) {
   start.randomize(0.4, 99);
   auto ref = make_reference_engine();
   ref->load(start);
+  // The line about the start counts the soup's cells.
+  EXPECT_NE(out.find("random soup (" + std::to_string(ref->population()) + " cells"),
+            std::string::npos)
+      << out;
   ref->step(30);
   char hash[32];
   std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(ref->hash()));

@@ -264,12 +264,28 @@ TEST(CmdRunTest, GrowingGridKeepsTheResultExact) {
 
 // When memory stops the growth, the run stops and says why, unless asked to run on with an
 // edge, and then the report says the result is not exact.
-TEST(CmdRunTest, GrowthAtTheMemoryLimitRefusesOrSaysSo) {
+TEST(CmdRunTest, GrowthAtTheMemoryLimitStopsKeepingWhatItReachedOrSaysSo) {
   std::string text, err;
-  EXPECT_EQ(run_gpulife({"run", "glider", "-g", "4000", "--max-memory", "24M"}, &text, &err), 1);
+  const fs::path out = temp_file("edge.rle"), report = temp_file("edge.json");
+  EXPECT_EQ(run_gpulife({"run", "glider", "-g", "4000", "--max-memory", "24M", "-o", out.string(),
+                         "--report", report.string()},
+                        &text, &err),
+            1);
   EXPECT_NE(err.find("reaches the edge"), std::string::npos) << err;
   EXPECT_NE(err.find("--allow-edge"), std::string::npos) << err;
-  const fs::path report = temp_file("edge.json");
+  // The state where it stopped is written, exact: the glider, at the generation reached.
+  const Json stopped = read_report(report);
+  const int64_t reached = stopped["generation"].get<int64_t>();
+  EXPECT_GT(reached, 0);
+  EXPECT_LT(reached, 4000);
+  EXPECT_EQ(stopped["exact"], true);
+  EXPECT_NE(err.find("stopped at generation " + std::to_string(reached) + ", which is written to"),
+            std::string::npos)
+      << err;
+  const Pattern saved = load_pattern_file(out);
+  EXPECT_EQ(saved.generation, uint64_t(reached));
+  EXPECT_EQ(saved.population(), 5u);
+  fs::remove(out);
   ASSERT_EQ(run_gpulife({"run", "glider", "-g", "4000", "--max-memory", "24M", "--allow-edge",
                          "--report", report.string()},
                         &text, &err),
@@ -306,6 +322,9 @@ TEST(CmdRunTest, PatternsBeyondMemoryAreRefusedWithWhatTheyNeed) {
   std::ofstream(in) << "#Life 1.06\n#R B3/S23:T2000000000,2000000000\n0 0\n";
   EXPECT_EQ(run_gpulife({"run", in.string(), "--max-memory", "8G"}, nullptr, &err), 1);
   EXPECT_NE(err.find("GiB"), std::string::npos) << err;
+  // A budget below a mebibyte is said as it is, not rounded up to one.
+  EXPECT_EQ(run_gpulife({"run", "glider", "--max-memory", "100000"}, nullptr, &err), 1);
+  EXPECT_NE(err.find("98 KiB is available"), std::string::npos) << err;
   fs::remove(in);
 }
 
