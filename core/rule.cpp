@@ -221,7 +221,10 @@ RuleSpec parse_rule(std::string_view text) {
     try {
       spec.bounds = parse_bounds(suffix);
     } catch (const Error& e) {
-      reject(whole, e.what());
+      // At the suffix, as errors in the rule's body are.
+      throw ParseError("rule", 1, 1 + int64_t(colon + (whole.data() - text.data())),
+                       "bad bounded grid \"" + std::string(whole.substr(colon)) + "\": " +
+                           e.what() + " in rule \"" + std::string(whole) + "\"");
     }
   }
   for (const auto& named : kNamedRules) {

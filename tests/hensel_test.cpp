@@ -155,6 +155,9 @@ TEST(Hensel, ErrorsPointAtTheCharacter) {
       {"B3/S2a2", 7, "count 2 appears twice"},
       {"B3/S22a", 6, "count 2 appears twice"},
       {"B4ce4-ce/S23", 5, "count 4 appears twice"},
+      // A bounded grid's errors point at its suffix.
+      {"B3/S23:T-5,5", 7, "bad bounded grid \":T-5,5\": the grid width must be a whole number"},
+      {" B36/S23:K5,5*+x", 9, "bad bounded grid"},
   };
   for (const BadRule& c : cases) {
     SCOPED_TRACE(c.text);
