@@ -96,10 +96,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-[[noreturn]] void reject(std::string_view whole, const std::string& why) {
-  throw Error("unknown rule \"" + std::string(whole) + "\": " + why);
-}
-
 RuleTable totalistic_table(uint16_t birth, uint16_t survival) {
   RuleTable t;
   for (int k = 0; k < kNeighbourhoods; ++k) {
