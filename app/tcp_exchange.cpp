@@ -10,11 +10,13 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <thread>
 #include <vector>
 
@@ -248,6 +250,10 @@ void serve(TcpExchange& x, int listener, const std::string& where, double deadli
     }
     throw Error(why);
   };
+  // Until the others come, nothing else shows that rank 0 is waiting and where.
+  std::cerr << "note: rank 0 waits at " << where << " for " << (n - 1)
+            << (n == 2 ? " more rank" : " more ranks") << " (up to "
+            << int64_t(std::max(0.0, deadline - now_s())) << " s)\n";
   for (int joined = 1; joined < n;) {
     sockaddr_in peer{};
     Socket s = accept_until(listener, deadline, &peer);
