@@ -278,7 +278,7 @@ inline void run_wavefront(const BandJob& j, First&& first, Next&& next) {
   using Row = std::array<const uint64_t*, kSlots>;
   const int gens = j.generations;
   const int64_t h = j.height, stride = j.stride;
-  Row ring[kMaxGenerationsPerPass][3];
+  Row ring[kMaxGenerationsPerPass + 1][3];  // levels 0 .. gens
   Row zero;
   zero.fill(j.zero + kRowPad);
   const bool plane = !j.torus;

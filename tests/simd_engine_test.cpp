@@ -126,6 +126,25 @@ TEST(SimdEngine, LongerRunMatchesReference) {
     expect_matches_reference(soup(640, 96, t, 7), Rule::life(), 70);
 }
 
+// Full passes of the deepest kind (64 generations, the parameter's maximum) on every instruction
+// set: the wavefront keeps a level for each of them (once one too few: a crash past 126
+// generations).
+TEST(SimdEngine, TheDeepestPassesMatchTheReference) {
+  for (Topology t : {Topology::Plane, Topology::Torus}) {
+    const Grid start = soup(130, 70, t, 21);
+    const Grid expected = reference_after(start, Rule::life(), 200);
+    for (int isa = 0; isa <= 3; ++isa) {
+      if (isa > 0 && !simd_isa_supported(SimdIsa(isa))) continue;
+      SCOPED_TRACE("isa " + std::to_string(isa));
+      auto e = make_simd_engine();
+      e->set_params({{"isa", isa}, {"threads", 2}, {"generations_per_pass", 64}, {"band_rows", 8}});
+      e->load(start);
+      e->step(200);  // three full passes and one of 8
+      EXPECT_TRUE(test::state(*e) == expected);
+    }
+  }
+}
+
 // Big enough that passes of four or more generations are spread over the thread pool (smaller
 // passes run on the calling thread).
 TEST(SimdEngine, ThreadedPassesMatchReference) {
