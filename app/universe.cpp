@@ -112,12 +112,12 @@ Universe::Universe(Engine& engine, const Pattern& pattern, const GridSetup& setu
     engine.load(grid);
   }
   base_generation_ = pattern.generation;
-  if ((open_x_ || open_y_) && !loads_as_golly_shows())
-    throw Error("a pattern of the B0 rule " + engine.rule().to_string() + " at odd generation " +
-                std::to_string(pattern.generation) +
-                " cannot start on an unbounded grid: its background is alive there; set its "
-                "generation to an even one, or give it a bounded grid (--topology torus)");
-  if (golly_inverts(engine.rule(), pattern.generation)) {
+  if ((open_x_ || open_y_) && !loads_as_golly_shows()) {
+    // Golly's cells of a B0 rule at an odd generation: their complement, the true state, has a
+    // live background that an unbounded grid cannot hold. The engine holds Golly's cells as they
+    // are until the first step makes them the true cells of the next, even, generation.
+    golly_cells_held_ = true;
+  } else if (golly_inverts(engine.rule(), pattern.generation)) {
     // The file holds Golly's cells of a B0 rule, the complement of the true ones here.
     Grid g;
     engine.store(g);
@@ -132,11 +132,26 @@ Universe::Universe(Engine& engine, const Pattern& pattern, const GridSetup& setu
                      " bounded grid and were dropped, as Golly drops them");
 }
 
+bool Universe::shows_complement() const {
+  return !golly_cells_held_ &&
+         golly_inverts(engine_.rule(), base_generation_ + engine_.generation());
+}
+
 Grid Universe::shown_region(const Box& box) const {
   Grid g = engine_.read_region(box);
   // For B0 rules, what lies beyond an open side is Golly's background: look at its cells.
-  convert_golly_cells(g, engine_.rule(), base_generation_ + engine_.generation());
+  if (shows_complement()) invert_cells(g);
   return g;
+}
+
+void Universe::step_from_golly_cells() {
+  // Golly steps its cells of an odd generation with the rule that makes the next generation's
+  // true cells (the B0 emulation's odd phase, itself without B0).
+  const Rule rule = engine_.rule();
+  engine_.set_rule(rule_phases(rule).step[1]);
+  engine_.step(1);
+  engine_.set_rule(rule);
+  golly_cells_held_ = false;
 }
 
 bool Universe::loads_as_golly_shows() const {
@@ -234,6 +249,13 @@ void Universe::reach_edge(uint64_t generation, const std::string& why) {
 
 void Universe::step(uint64_t generations) {
   uint64_t left = generations;
+  if (left > 0 && golly_cells_held_) {
+    if (clearance(1) < 1)
+      throw Error("a pattern of the B0 rule " + engine_.rule().to_string() +
+                  " at an odd generation touches the edge of its grid; give it a larger --size");
+    step_from_golly_cells();
+    left -= 1;
+  }
   while (left > 0 && stop_reason_.empty()) {
     if ((!open_x_ && !open_y_) || reached_edge_) {
       engine_.step(left);
@@ -300,7 +322,7 @@ void Universe::step(uint64_t generations) {
 
 uint64_t Universe::population() const {
   const uint64_t alive = engine_.population();
-  if (!golly_inverts(engine_.rule(), base_generation_ + engine_.generation())) return alive;
+  if (!shows_complement()) return alive;
   // Golly shows the whole grid's complement (convert_golly_cells): count it, list nothing.
   return uint64_t(engine_.width()) * uint64_t(engine_.height()) - alive;
 }
@@ -309,7 +331,7 @@ Pattern Universe::cells() const {
   Grid g;
   engine_.store(g);
   // Files of B0 rules hold Golly's cells, the complement of the true ones at times.
-  convert_golly_cells(g, engine_.rule(), base_generation_ + engine_.generation());
+  if (shows_complement()) invert_cells(g);
   Pattern p = g.extract();
   p.translate(-offset_.x, -offset_.y);
   return p;

@@ -63,6 +63,10 @@ class Universe {
   // cells beyond an open side are Golly's background (for B0 rules without Smax: at even
   // generations only).
   bool loads_as_golly_shows() const;
+  // Whether what Golly shows is the complement of what the engine holds (B0 rules).
+  bool shows_complement() const;
+  // The first step from Golly's cells of an odd generation (golly_cells_held_).
+  void step_from_golly_cells();
   // Grows the open sides near which the pattern is, so `room` cells stay clear; false when the
   // memory or the largest side allows no growth.
   bool grow(int64_t room);
@@ -77,7 +81,10 @@ class Universe {
   uint64_t dropped_ = 0;
   bool reached_edge_ = false;
   std::string stop_reason_;
-  uint64_t exact_ahead_ = 0;  // generations the last edge check found exact, not yet stepped
+  uint64_t exact_ahead_ = 0;
+  // The engine holds Golly's cells of a B0 rule at an odd generation, as they are, until the
+  // first step (on an unbounded grid, where their true complement cannot be held).
+  bool golly_cells_held_ = false;  // generations the last edge check found exact, not yet stepped
   bool capped_ = false;
   int growths_ = 0;
   std::string grown_from_;

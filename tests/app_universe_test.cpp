@@ -260,6 +260,28 @@ TEST(Universe, GollysPlaceForAnRleWithoutAPosition) {
   EXPECT_EQ(golly_rle_offset(Header{100, 9}, tube), (Cell{0, -4}));
 }
 
+// A B0 rule without Smax written at an odd generation holds Golly's cells, the complement of
+// the true state, whose background is alive: on an unbounded grid it starts from them, and runs
+// on as if never stopped (bgolly resumes gpulife's file the same way).
+TEST(Universe, AB0PatternAtAnOddGenerationRunsOnFromGollysCells) {
+  const std::string soup =
+      "x = 6, y = 5, rule = B03/S23\nob2obo$2bo2bo$obob2o$3o$bo2bo!";
+  for (auto make : {make_reference_engine, make_simd_engine}) {
+    const Pattern at7 = run_rle(soup, 7);
+    Pattern file = parse_rle(write_rle(at7));
+    ASSERT_EQ(file.generation, 0u);  // run_rle's cells carry no generation: give it one
+    file.generation = 7;
+    auto engine = make();
+    engine->set_rule(file.rule.rule);
+    Universe u(*engine, file, setup_for(file, 3, engine->info()), {});
+    // Before the first step it shows the file's cells.
+    EXPECT_TRUE(u.cells().same_cells(file)) << engine->info().name;
+    EXPECT_EQ(u.population(), file.population());
+    u.step(3);
+    EXPECT_TRUE(u.cells().same_cells(run_rle(soup, 10))) << engine->info().name;
+  }
+}
+
 TEST(Universe, PopulationIsWhatGollyShowsForB0RulesWithSmax) {
   // Golly shows this rule as its complement, Life: a glider flies and stays five cells, while
   // the engine holds the true cells, everything else alive.
