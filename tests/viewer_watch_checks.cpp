@@ -222,6 +222,30 @@ TEST_F(WatchTest, StopConditionsPauseTheRunAndSayWhy) {
   EXPECT_NE(state.watch.stop_message.find("still"), std::string::npos);
 }
 
+// A plane sized for the pattern stands for Golly's unbounded universe: running pauses before a
+// frame could carry the glider into the edge, says so, and goes on when asked.
+TEST_F(WatchTest, APlaneGridPausesBeforeThePatternReachesItsEdge) {
+  state.sim.start("cpu-simd", grid_with("glider", 64, {4, 4}), Rule::life());
+  state.watch.stop.settings.at_generation = 400;
+  run_at(4);
+  ASSERT_TRUE(frames_until([&] { return !state.sim.running; }));
+  EXPECT_NE(state.watch.stop_message.find("nears the edge of the 64x64 grid"), std::string::npos)
+      << state.watch.stop_message;
+  EXPECT_EQ(state.sim.figures().population, 5u);  // whole: it stopped before the edge
+  EXPECT_LT(state.sim.generation(), 4u * 60u);
+  // Asked to go on, it runs to the edge and beyond without stopping for it again.
+  state.sim.running = true;
+  ASSERT_TRUE(frames_until([&] { return !state.sim.running; }));
+  EXPECT_EQ(state.sim.generation(), 400u);
+  // A rule's bounded plane is the universe itself: no pause there.
+  state.watch.info.bounded = true;
+  state.sim.start("cpu-simd", grid_with("glider", 64, {4, 4}), Rule::life());
+  state.watch.stop.settings.at_generation = 300;
+  run_at(4);
+  ASSERT_TRUE(frames_until([&] { return !state.sim.running; }));
+  EXPECT_EQ(state.sim.generation(), 300u);
+}
+
 TEST_F(WatchTest, RunUntilStopsExactlyAtTheGeneration) {
   state.sim.start("cpu-simd", grid_with("r_pentomino", 256), Rule::life());
   state.watch.stop.settings.at_generation = 100;

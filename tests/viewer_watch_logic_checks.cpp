@@ -281,7 +281,13 @@ TEST_F(WatchOptionsApplied, OptionsReachTheViewer) {
 }
 
 TEST_F(WatchOptionsApplied, TheStopConditionsAskForWhatTheyCheck) {
-  // Nothing watched: only the population is counted.
+  // A plane sized for the pattern has its edge watched, which needs the live cells' box.
+  watch_tick(state, kDt);
+  EXPECT_EQ(state.sim.stats_request(), (StatsRequest{false, true}));
+  // On a torus nothing is watched: only the population is counted.
+  Grid torus(64, 64, Topology::Torus);
+  torus.place(load_named_pattern("glider"), Cell{10, 10});
+  state.sim.start("reference", torus, Rule::life());
   watch_tick(state, kDt);
   EXPECT_EQ(state.sim.stats_request(), StatsRequest{});
   // "still" compares generations (births and deaths), "periodic" hashes shapes, Autofit needs

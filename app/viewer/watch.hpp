@@ -50,6 +50,9 @@ struct WatchState {
   uint64_t seen_edits = 0;
   uint64_t seen_restarts = 0;
   Box live;  // the live cells' box from the latest sample (empty: unknown)
+  // On a plane grid that stands for Golly's unbounded universe: whether the live cells kept a
+  // frame's reach from its edge at the last sample. Running pauses once when they come nearer.
+  bool edge_clear = false;
 };
 
 // Once a frame after the simulation ticks: tells the simulation what to count and where to stop,

@@ -17,9 +17,14 @@ void watch_tick(ViewerState& s, double dt) {
     w.track_when_identified = false;
   }
   if (!sim.active()) return;
+  // A plane sized for the pattern (not by the rule, --size or a soup) stands for Golly's
+  // unbounded universe: its edge is watched.
+  const bool edge_watched = sim.topology() == Topology::Plane && !w.info.bounded &&
+                            !s.options.size && s.options.random_density <= 0 && !s.options.compare;
   StatsRequest request;
   request.changes = w.show_graph || w.stop.needs_changes();
-  request.shape = w.stop.needs_shape() || w.follow.mode() == FollowMode::Autofit;
+  request.shape =
+      w.stop.needs_shape() || w.follow.mode() == FollowMode::Autofit || edge_watched;
   request.population = w.stop.settings.when_dies;
   sim.set_stats_request(request);
   sim.stop_at = w.stop.settings.at_generation;
@@ -42,6 +47,23 @@ void watch_tick(ViewerState& s, double dt) {
     sample.deaths = f.stats.deaths;
     if (w.show_graph) w.graph.add(sample);
     if (f.stats.shape_known) w.live = f.stats.bounds;
+    if (edge_watched && f.stats.shape_known) {
+      // Cells move a cell a generation at most: the next frame may reach the edge from here.
+      const int64_t reach = int64_t(std::max<uint64_t>(f.gens_per_frame, 1)) + 1;
+      const Box& b = f.stats.bounds;
+      const bool clear = b.empty() || (b.min_x >= reach && b.min_y >= reach &&
+                                       b.max_x < sim.width() - reach && b.max_y < sim.height() - reach);
+      if (sim.running && w.edge_clear && !clear) {
+        toggle_running(s);
+        w.stop_message = "the pattern nears the edge of the " +
+                         size_text(sim.width(), sim.height()) + " grid at generation " +
+                         std::to_string(f.stats_generation) +
+                         "; beyond it cells are lost, where Golly's universe has no edge (a "
+                         "larger grid, or `gpulife run`, whose grid grows, goes on exactly)";
+        s.report("stopped: " + w.stop_message);
+      }
+      w.edge_clear = clear;
+    }
     if (sim.running) {
       if (const StopEvent e = w.stop.check(f.stats_generation, f.stats)) {
         toggle_running(s);
