@@ -13,6 +13,7 @@
 #include "core/file_output.hpp"
 #include "core/gzip.hpp"
 #include "core/pattern_formats.hpp"
+#include "core/rule_phases.hpp"
 #include "core/text_lines.hpp"
 #include "core/zip_archive.hpp"
 
@@ -392,7 +393,17 @@ void save_pattern(const Pattern& pattern, const std::filesystem::path& path,
     throw Error("cannot write " + path.string() +
                 ": gpulife reads zip archives but does not write them; save as .rle, .mc, .cells "
                 "or .lif, with .gz added to compress");
-  std::string text = write_pattern(pattern, format.value_or(format_for_saving(path)));
+  const PatternFormat chosen = format.value_or(format_for_saving(path));
+  // A B0 rule's cells at an odd generation are Golly's complement: a format that keeps no
+  // generation would have them read back as the true cells of generation 0.
+  if ((chosen == PatternFormat::Cells || chosen == PatternFormat::Life105 ||
+       chosen == PatternFormat::Life106) &&
+      golly_inverts(pattern.rule.rule, pattern.generation) != golly_inverts(pattern.rule.rule, 0))
+    throw Error("cannot write " + path.string() + ": the B0 rule " + pattern.rule.to_string() +
+                " at odd generation " + std::to_string(pattern.generation) + " needs the " +
+                "generation kept with the cells, which " + std::string(to_string(chosen)) +
+                " cannot hold; save as RLE or Macrocell");
+  std::string text = write_pattern(pattern, chosen);
   if (lower(path.extension().string()) == ".gz") text = gzip(text);
 
   write_file_atomically(

@@ -258,6 +258,25 @@ TEST(SavePattern, KeepsLinksAndPermissionsAndWritesIntoPipes) {
   EXPECT_EQ(parse_pattern(received).cells(), kGlider);
 }
 
+// A B0 rule without Smax at an odd generation holds Golly's complement: only formats that keep
+// the generation may take it (read back as generation 0 it would be another pattern).
+TEST(SavePattern, OddGenerationsOfB0RulesNeedAFormatWithTheGeneration) {
+  TempDir dir;
+  Pattern p(kGlider);
+  p.rule = parse_rule("B03/S23");
+  p.generation = 7;
+  for (const char* name : {"odd.cells", "odd.lif"}) {
+    const std::string message = error_of([&] { save_pattern(p, dir.path() / name); });
+    EXPECT_NE(message.find("odd generation 7"), std::string::npos) << message;
+    EXPECT_FALSE(fs::exists(dir.path() / name));
+  }
+  save_pattern(p, dir.path() / "odd.rle");
+  EXPECT_EQ(load_pattern_file(dir.path() / "odd.rle").generation, 7u);
+  p.generation = 8;  // even: the true cells, any format
+  save_pattern(p, dir.path() / "even.lif");
+  EXPECT_EQ(load_pattern_file(dir.path() / "even.lif").cells(), kGlider);
+}
+
 TEST(SniffFormat, MacrocellAndLife105) {
   EXPECT_EQ(sniff_format("[M2] (golly 3.3)\n#R B3/S23\n.*$\n4 1 0 0 0\n"),
             PatternFormat::Macrocell);

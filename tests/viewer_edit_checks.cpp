@@ -547,6 +547,10 @@ TEST_F(EditFilesTest, SavedFilesLoadBackWithNameRuleAndGeneration) {
   state.edit.selection = {11, 9, 11, 10};
   ASSERT_TRUE(save_file(state, (dir / "sel.rle").string(), true));
   EXPECT_EQ(load_pattern_file(dir / "sel.rle").population(), 2u);
+  // A name emptied down to its extension is refused, not saved as a hidden ".rle".
+  EXPECT_FALSE(save_file(state, (dir / ".rle").string(), false));
+  EXPECT_NE(state.message.find("give the file a name"), std::string::npos) << state.message;
+  EXPECT_FALSE(fs::exists(dir / ".rle"));
 }
 
 TEST_F(EditFilesTest, BrowserListsFoldersFirstAndFiltersPatterns) {

@@ -421,6 +421,10 @@ Pattern pattern_for_save(ViewerState& s, bool selection_only) {
 
 bool save_file(ViewerState& s, const std::string& path, bool selection_only) {
   return s.attempt([&] {
+    // A name that is an extension alone (the field emptied) would make a hidden file.
+    const fs::path file = fs::path(path).filename();
+    if (file.empty() || (file.string().front() == '.' && file.extension().empty()))
+      throw Error("give the file a name: \"" + file.string() + "\" is only an extension");
     const Pattern p = pattern_for_save(s, selection_only && !s.edit.selection.empty());
     save_pattern(p, path);
     s.report("saved " + std::to_string(p.population()) + " cells to " + path);
