@@ -105,6 +105,11 @@ TEST(CmdRunTest, OutputDashIsStandardOutput) {
   ASSERT_EQ(run_gpulife({"run", "glider", "-o", "-", "--output-format", "life106"}, &text, &err),
             0);
   EXPECT_EQ(text.rfind("#Life 1.06", 0), 0u) << text;
+  // So with "--report -": standard output is the JSON alone.
+  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "4", "--report", "-"}, &text, &err), 0);
+  EXPECT_EQ(parse_json(text, "stdout")["population"], 5) << text;
+  EXPECT_EQ(run_gpulife({"run", "glider", "-o", "-", "--report", "-"}, &text, &err), 2);
+  EXPECT_NE(err.find("the same file"), std::string::npos) << err;
 }
 
 TEST(CmdRunTest, GliderMovesOneCellDiagonallyEveryFourGenerations) {
