@@ -363,11 +363,15 @@ int drive_frames(ViewerState& s, FrameSurface& surface, bool imgui) {
   int idle_frames = 0;
   int fb_w = 0, fb_h = 0;
   auto last = Clock::now();
+  size_t staged = 0;  // the stage of the engine list last switched to
   for (int frame = 0; frames == 0 || frame < frames; ++frame) {
     if (surface.closed() || s.quit) break;
     const size_t stage = std::min(engines.size() - 1, size_t(frame / per_engine));
-    // A script (gpulife demo) switches engines itself.
-    if (!s.script && engines[stage] != s.sim.engine_name()) {
+    // A script (gpulife demo) switches engines itself. The list's next engine takes over when
+    // its stage comes, and only then: an engine the user picks in between stays.
+    const bool next_stage = !s.script && stage != staged;
+    if (next_stage) staged = stage;
+    if (next_stage && engines[stage] != s.sim.engine_name()) {
       phases.push_back(phase.print(s));
       save_phase_screenshot(fb_w, fb_h);
       const auto t0 = Clock::now();
