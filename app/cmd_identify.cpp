@@ -70,8 +70,9 @@ int identify_command(const std::vector<std::string>& args) {
   const IdentifyResult r = identify(pattern, pattern.rule.rule, options);
   const std::string name = pattern.name.empty() ? source : pattern.name;
   const std::string json =
-      p.has("json") ? json_text(identify_json(r, name, pattern.rule.rule, options.max_period)) + "\n"
-                    : "";
+      p.has("json")
+          ? json_text(identify_json(r, name, pattern.rule.rule, options.max_period)) + "\n"
+          : "";
   if (p.has("json") && p.get("json") == "-") {
     std::cout << json;
     return 0;

@@ -113,9 +113,10 @@ int run_command(const std::vector<std::string>& args) {
   if (!output.empty()) {
     check_writable(output, "the pattern");
     std::error_code ec;
-    if (!report_path.empty() && (output == "-" ? report_path == "-"
-                                               : std::filesystem::weakly_canonical(output, ec) ==
-                                                     std::filesystem::weakly_canonical(report_path, ec)))
+    if (!report_path.empty() &&
+        (output == "-" ? report_path == "-"
+                       : std::filesystem::weakly_canonical(output, ec) ==
+                             std::filesystem::weakly_canonical(report_path, ec)))
       throw UsageError("-o and --report name the same file, " + output +
                        ": the report would replace the pattern");
   } else if (output_format) {
@@ -123,8 +124,8 @@ int run_command(const std::vector<std::string>& args) {
   }
   // With "-o -" or "--report -" standard output is the file's, and the run's own lines go to
   // standard error.
-  const StreamRedirect lines_to_stderr(
-      std::cout, output == "-" || report_path == "-" ? &std::cerr : nullptr);
+  const StreamRedirect lines_to_stderr(std::cout,
+                                       output == "-" || report_path == "-" ? &std::cerr : nullptr);
   const std::string shown = p.positional_value(0).value_or("random soup");
   const double density = p.get_double("random", 0, 1);
   if (!p.positional_value(0) && density <= 0)

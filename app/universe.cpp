@@ -127,8 +127,7 @@ Universe::Universe(Engine& engine, const Pattern& pattern, const GridSetup& setu
   dropped_ = total - std::min(total, placed);
   if (dropped_ > 0)
     notes_.push_back(std::to_string(dropped_) + (dropped_ == 1 ? " cell lies" : " cells lie") +
-                     " beyond the " +
-                     size_text(setup.size.width, setup.size.height) +
+                     " beyond the " + size_text(setup.size.width, setup.size.height) +
                      " bounded grid and were dropped, as Golly drops them");
 }
 
@@ -239,8 +238,9 @@ void Universe::reach_edge(uint64_t generation, const std::string& why) {
                            "; from there cells beyond it are lost, so the result may differ "
                            "from an unbounded universe";
   if (at_limit_ == AtTheLimit::Stop) {
-    stop_reason_ = what + " (use --allow-edge to run on with the edge, or more memory, or a GPU "
-                          "engine)";
+    stop_reason_ = what +
+                   " (use --allow-edge to run on with the edge, or more memory, or a GPU "
+                   "engine)";
     return;
   }
   reached_edge_ = true;

@@ -2,11 +2,11 @@
 #include "core/file_output.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <cstdio>
-#include <sstream>
 #include <random>
+#include <sstream>
 #include <string>
 
 #include "core/error.hpp"

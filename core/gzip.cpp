@@ -55,8 +55,7 @@ std::string gunzip(std::string_view data, std::string_view source, uint64_t max_
       status = inflate(&zs, Z_NO_FLUSH);
       const size_t produced = sizeof buffer - zs.avail_out;
       if (out.size() + produced > max_bytes)
-        throw Error(name + ": cannot decompress: it inflates to more than " +
-                    size_text(max_bytes) +
+        throw Error(name + ": cannot decompress: it inflates to more than " + size_text(max_bytes) +
                     ", the most gpulife decompresses (no pattern it can hold needs more)");
       out.append(buffer, produced);
       if (status == Z_STREAM_END) {

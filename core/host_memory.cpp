@@ -79,7 +79,7 @@ std::optional<double> rlimit_available() {
   const double page = double(::sysconf(_SC_PAGESIZE));
   std::optional<double> left;
   const auto limit = [&](int resource, double used_pages) {
-    struct rlimit r{};
+    struct rlimit r {};
     if (::getrlimit(resource, &r) != 0 || r.rlim_cur == RLIM_INFINITY) return;
     const double free = std::max(0.0, double(r.rlim_cur) - used_pages * page);
     left = left ? std::min(*left, free) : free;
@@ -93,7 +93,8 @@ std::optional<double> rlimit_available() {
 
 std::optional<double> host_available_bytes() {
   std::optional<double> available;
-  for (const std::optional<double>& v : {meminfo_available(), cgroup_available(), rlimit_available()})
+  for (const std::optional<double>& v :
+       {meminfo_available(), cgroup_available(), rlimit_available()})
     if (v) available = available ? std::min(*available, *v) : *v;
   return available;
 }

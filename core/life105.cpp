@@ -76,8 +76,7 @@ Pattern parse_life105(std::string_view text, std::string_view source, uint64_t m
       if (c != '*' && c != 'o' && c != 'O')
         fail(t.substr(i),
              "unexpected " + text::describe_char(c) + " in a Life 1.05 row (expected '.' or '*')");
-      if (cells.size() >= max_cells)
-        fail(t.substr(i), too_many_cells(max_cells));
+      if (cells.size() >= max_cells) fail(t.substr(i), too_many_cells(max_cells));
       // A row is no longer than the file: the sum cannot overflow.
       if (!coordinate_in_range(row_y) || !coordinate_in_range(block_x + int64_t(i)))
         fail(t.substr(i), "this cell lies outside the range of gpulife's coordinates (+-2^61)");

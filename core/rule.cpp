@@ -200,7 +200,6 @@ std::string Rule::to_string() const {
   return rule_text::format(*this);
 }
 
-
 std::string RuleSpec::to_string() const {
   std::string s = rule.to_string();
   if (bounds) s += bounds->to_string();
@@ -219,8 +218,8 @@ RuleSpec parse_rule(std::string_view text) {
     } catch (const Error& e) {
       // At the suffix, as errors in the rule's body are.
       throw ParseError("rule", 1, 1 + int64_t(colon + (whole.data() - text.data())),
-                       "bad bounded grid \"" + std::string(whole.substr(colon)) + "\": " +
-                           e.what() + " in rule \"" + std::string(whole) + "\"");
+                       "bad bounded grid \"" + std::string(whole.substr(colon)) +
+                           "\": " + e.what() + " in rule \"" + std::string(whole) + "\"");
     }
   }
   for (const auto& named : kNamedRules) {

@@ -274,7 +274,6 @@ class SimdEngine final : public EngineState<> {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }
 
-
   Grid read_region(const Box& box) const override {
     Grid patch(std::max<int64_t>(box.width(), 1), std::max<int64_t>(box.height(), 1));
     for (int64_t y = 0; y < box.height(); ++y) {

@@ -153,7 +153,8 @@ TEST(Universe, GrowthDoesNotDependOnHowStepsAreSplitOrTheEngine) {
     engine->set_rule(p.rule.rule);
     Universe u(*engine, p, setup_for(p, 300, engine->info()), {});
     if (split) {
-      for (uint64_t n = 1, done = 0; done < 300; done += n, n = std::min<uint64_t>(n + 1, 300 - done))
+      for (uint64_t n = 1, done = 0; done < 300;
+           done += n, n = std::min<uint64_t>(n + 1, 300 - done))
         u.step(n);
     } else {
       u.step(300);
@@ -264,8 +265,7 @@ TEST(Universe, GollysPlaceForAnRleWithoutAPosition) {
 // the true state, whose background is alive: on an unbounded grid it starts from them, and runs
 // on as if never stopped (bgolly resumes gpulife's file the same way).
 TEST(Universe, AB0PatternAtAnOddGenerationRunsOnFromGollysCells) {
-  const std::string soup =
-      "x = 6, y = 5, rule = B03/S23\nob2obo$2bo2bo$obob2o$3o$bo2bo!";
+  const std::string soup = "x = 6, y = 5, rule = B03/S23\nob2obo$2bo2bo$obob2o$3o$bo2bo!";
   for (auto make : {make_reference_engine, make_simd_engine}) {
     const Pattern at7 = run_rle(soup, 7);
     Pattern file = parse_rle(write_rle(at7));

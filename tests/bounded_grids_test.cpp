@@ -15,10 +15,25 @@ namespace gpulife {
 namespace {
 
 const std::vector<std::string> kCases = {
-    "plane",           "torus",         "torus_hshift",  "torus_vshift",   "klein_h",
-    "klein_v",         "klein_h_shift", "klein_v_shift", "cross",          "sphere",
-    "sphere_highlife", "klein_seeds",   "torus_thin",    "cross_daynight",  "klein_b0",
-    "klein_v_b0",      "torus_shift_b0s8", "cross_b0",     "sphere_b0s8",
+    "plane",
+    "torus",
+    "torus_hshift",
+    "torus_vshift",
+    "klein_h",
+    "klein_v",
+    "klein_h_shift",
+    "klein_v_shift",
+    "cross",
+    "sphere",
+    "sphere_highlife",
+    "klein_seeds",
+    "torus_thin",
+    "cross_daynight",
+    "klein_b0",
+    "klein_v_b0",
+    "torus_shift_b0s8",
+    "cross_b0",
+    "sphere_b0s8",
 };
 
 struct EngineSetup {

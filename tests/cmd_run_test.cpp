@@ -53,8 +53,8 @@ TEST(CmdRunTest, ReportHoldsWhatIsPrinted) {
             std::string::npos)
       << text;
   // The same pattern stepped by another engine reports the same cells.
-  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "40", "--engine", "cpu-simd", "--report",
-                         report.string()}),
+  ASSERT_EQ(run_gpulife(
+                {"run", "glider", "-g", "40", "--engine", "cpu-simd", "--report", report.string()}),
             0);
   EXPECT_EQ(read_report(report)["hash"], r["hash"]);
   fs::remove(report);
@@ -64,9 +64,9 @@ TEST(CmdRunTest, ReportHoldsWhatIsPrinted) {
 // A report that cannot be written fails the run before it steps, naming the file.
 TEST(CmdRunTest, AnUnwritableReportIsRefusedFirst) {
   std::string text, err;
-  EXPECT_EQ(run_gpulife({"run", "glider", "-g", "40", "--report", "/no/such/folder/r.json"},
-                        &text, &err),
-            1);
+  EXPECT_EQ(
+      run_gpulife({"run", "glider", "-g", "40", "--report", "/no/such/folder/r.json"}, &text, &err),
+      1);
   EXPECT_NE(err.find("cannot write the report to /no/such/folder/r.json"), std::string::npos)
       << err;
   EXPECT_EQ(text.find("generation:"), std::string::npos) << text;
@@ -81,9 +81,9 @@ TEST(CmdRunTest, AnUnwritableOutputIsRefusedFirst) {
       << err;
   EXPECT_EQ(text.find("generation:"), std::string::npos) << text;
   const fs::path both = temp_file("both.json");
-  EXPECT_EQ(run_gpulife({"run", "glider", "-o", both.string(), "--report", both.string()},
-                        &text, &err),
-            2);
+  EXPECT_EQ(
+      run_gpulife({"run", "glider", "-o", both.string(), "--report", both.string()}, &text, &err),
+      2);
   EXPECT_NE(err.find("the same file"), std::string::npos) << err;
   EXPECT_FALSE(fs::exists(both));
   EXPECT_EQ(run_gpulife({"run", "glider", "--output-format", "mc"}, &text, &err), 2);
@@ -249,9 +249,9 @@ TEST(CmdRunTest, TubesAndStripsGrowAlongTheirOpenSide) {
 TEST(CmdRunTest, GrowingGridKeepsTheResultExact) {
   const fs::path out = temp_file("far_glider.rle");
   const fs::path report = temp_file("far_glider.json");
-  ASSERT_EQ(run_gpulife({"run", "glider", "-g", "4000", "-o", out.string(), "--report",
-                         report.string()}),
-            0);
+  ASSERT_EQ(
+      run_gpulife({"run", "glider", "-g", "4000", "-o", out.string(), "--report", report.string()}),
+      0);
   const Json r = read_report(report);
   EXPECT_EQ(r["exact"], true);
   EXPECT_GT(r["final_width"].get<int64_t>(), r["width"].get<int64_t>());

@@ -248,9 +248,9 @@ TEST(Identify, FieldsAreKeyValueLinesWithPeriodAndDisplacement) {
             "");
   EXPECT_EQ(m.count("rotor cells"), 0u);
   const auto osc = identify_fields(run("blinker"), 1024);
-  EXPECT_EQ(test::mismatched_entries({osc.begin(), osc.end()}, {{"rotor cells", "4"},
-                                                                {"stator cells", "1"},
-                                                                {"volatility", "0.8"}}),
+  EXPECT_EQ(test::mismatched_entries(
+                {osc.begin(), osc.end()},
+                {{"rotor cells", "4"}, {"stator cells", "1"}, {"volatility", "0.8"}}),
             "");
   const auto none = identify_fields(run("gosper_glider_gun", 100), 100);
   EXPECT_EQ(test::mismatched_entries({none.begin(), none.end()},

@@ -109,8 +109,7 @@ TEST(Follow, AutofitZoomsOutAtOnceAndInOnlyForAClearlyCloserFit) {
   f.apply(c, 2, Box{-90, -90, 189, 189}, kAreaMin, kAreaMax, kDt, 32);
   EXPECT_EQ(c.zoom(), grown);
   // Shrinking a lot: it glides closer, never past the fit.
-  for (uint64_t g = 3; g < 200; ++g)
-    f.apply(c, g, Box{0, 0, 59, 59}, kAreaMin, kAreaMax, kDt, 32);
+  for (uint64_t g = 3; g < 200; ++g) f.apply(c, g, Box{0, 0, 59, 59}, kAreaMin, kAreaMax, kDt, 32);
   EXPECT_GT(c.zoom(), grown * 1.3);
   const CellRect w = c.visible();
   EXPECT_LE(w.y0, 0.0);
@@ -163,16 +162,16 @@ TEST(ColourThemes, EachReadsThePlaneItNeeds) {
     const ThemeColours c = theme_colours(t);
     SCOPED_TRACE(std::string(to_string(t)));
     EXPECT_EQ(c.history_plane, t == ColourTheme::History);
-    EXPECT_EQ(c.age_plane, t == ColourTheme::Age || t == ColourTheme::Died ||
-                               t == ColourTheme::Fire);
+    EXPECT_EQ(c.age_plane,
+              t == ColourTheme::Age || t == ColourTheme::Died || t == ColourTheme::Fire);
     for (const auto& rgb : {c.born, c.alive, c.died, c.dead, c.never})
       for (float v : rgb) EXPECT_TRUE(v >= 0.0f && v <= 1.0f);
   }
   // Plain draws only live and dead; every other theme tells just-died cells from never-alive.
   const ThemeColours plain = theme_colours(ColourTheme::Plain);
   EXPECT_EQ(plain.died, plain.never);
-  for (ColourTheme t : {ColourTheme::History, ColourTheme::Age, ColourTheme::Died,
-                        ColourTheme::Fire})
+  for (ColourTheme t :
+       {ColourTheme::History, ColourTheme::Age, ColourTheme::Died, ColourTheme::Fire})
     EXPECT_NE(theme_colours(t).died, theme_colours(t).never) << to_string(t);
   // The ramps go somewhere: born differs from long alive, just died from long dead.
   for (ColourTheme t : {ColourTheme::Age, ColourTheme::Fire}) {
@@ -200,9 +199,9 @@ TEST(WatchOptions, DefaultsChangeNothing) {
 
 TEST(WatchOptions, EveryOptionIsRead) {
   const WatchOptions o =
-      parse({"--theme", "fire", "--graph", "--info", "--identify", "--max-period", "300",
-             "--track", "-2,0,4", "--stop-when", "dies,periodic", "--until", "5000",
-             "--step-base", "10", "--hyperspeed"});
+      parse({"--theme", "fire", "--graph", "--info", "--identify", "--max-period", "300", "--track",
+             "-2,0,4", "--stop-when", "dies,periodic", "--until", "5000", "--step-base", "10",
+             "--hyperspeed"});
   EXPECT_EQ(o.theme, ColourTheme::Fire);
   EXPECT_TRUE(o.graph && o.info && o.identify && o.hyperspeed);
   EXPECT_EQ(o.identify_max_period, 300);
@@ -259,9 +258,8 @@ class WatchOptionsApplied : public ::testing::Test {
 };
 
 TEST_F(WatchOptionsApplied, OptionsReachTheViewer) {
-  const WatchOptions o =
-      parse({"--theme", "history", "--graph", "--stop-when", "still", "--until", "77",
-             "--step-base", "8", "--hyperspeed", "--track", "1,1,4"});
+  const WatchOptions o = parse({"--theme", "history", "--graph", "--stop-when", "still", "--until",
+                                "77", "--step-base", "8", "--hyperspeed", "--track", "1,1,4"});
   apply_watch_options(state, o);
   EXPECT_EQ(state.watch.theme, ColourTheme::History);
   EXPECT_TRUE(state.sim.history_on());  // the history theme needs the engine's plane

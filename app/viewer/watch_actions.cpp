@@ -23,8 +23,7 @@ void watch_tick(ViewerState& s, double dt) {
                             !s.options.size && s.options.random_density <= 0 && !s.options.compare;
   StatsRequest request;
   request.changes = w.show_graph || w.stop.needs_changes();
-  request.shape =
-      w.stop.needs_shape() || w.follow.mode() == FollowMode::Autofit || edge_watched;
+  request.shape = w.stop.needs_shape() || w.follow.mode() == FollowMode::Autofit || edge_watched;
   request.population = w.stop.settings.when_dies;
   sim.set_stats_request(request);
   sim.stop_at = w.stop.settings.at_generation;
@@ -51,8 +50,9 @@ void watch_tick(ViewerState& s, double dt) {
       // Cells move a cell a generation at most: the next frame may reach the edge from here.
       const int64_t reach = int64_t(std::max<uint64_t>(f.gens_per_frame, 1)) + 1;
       const Box& b = f.stats.bounds;
-      const bool clear = b.empty() || (b.min_x >= reach && b.min_y >= reach &&
-                                       b.max_x < sim.width() - reach && b.max_y < sim.height() - reach);
+      const bool clear =
+          b.empty() || (b.min_x >= reach && b.min_y >= reach && b.max_x < sim.width() - reach &&
+                        b.max_y < sim.height() - reach);
       if (sim.running && w.edge_clear && !clear) {
         toggle_running(s);
         w.stop_message = "the pattern nears the edge of the " +
