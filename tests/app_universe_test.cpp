@@ -189,7 +189,12 @@ TEST(Universe, AtTheMemoryLimitItStopsOrSaysSo) {
   EXPECT_FALSE(stop.reached_edge());
   Pattern moved = glider;
   moved.translate(int64_t(reached / 4), int64_t(reached / 4));
-  if (reached % 4 == 0) EXPECT_TRUE(stop.cells().same_cells(moved));
+  // Whole at every phase (five cells in a 3x3 box), and exactly in place at phase 0.
+  const Pattern at_stop = stop.cells();
+  EXPECT_EQ(at_stop.population(), 5u);
+  EXPECT_EQ(at_stop.bounding_box().width(), 3);
+  EXPECT_EQ(at_stop.bounding_box().height(), 3);
+  if (reached % 4 == 0) EXPECT_TRUE(at_stop.same_cells(moved));
   stop.step(10);
   EXPECT_EQ(engine->generation(), reached);
   auto again = make_reference_engine();
