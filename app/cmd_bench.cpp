@@ -166,7 +166,8 @@ class Bench {
                                 " Mcell/s on the check grid); limit " + fixed(s_.max_seconds, 0) +
                                 " s (--max-seconds)";
         std::cout << "skip " << name << ": " << why << "\n";
-        rows_.push_back(BenchRow{name, params_text(defaults), 0, -1, 0, 0, false, "skipped: " + why});
+        rows_.push_back(
+            BenchRow{name, params_text(defaults), 0, -1, 0, 0, false, "skipped: " + why});
         return true;
       }
     }
@@ -212,8 +213,8 @@ class Bench {
   const std::vector<BenchRow>& rows() const { return rows_; }
 
  private:
-  BenchRow make_row(const std::string& name, const EngineInfo& info, const Engine& engine, double ms,
-               uint64_t generations) const {
+  BenchRow make_row(const std::string& name, const EngineInfo& info, const Engine& engine,
+                    double ms, uint64_t generations) const {
     BenchRow r;
     r.engine = name;
     r.params = params_text(engine.params());
@@ -332,7 +333,8 @@ int bench_command(const std::vector<std::string>& args) {
   p.option("from-json", "", "FILE",
            "with --plot: draw the chart of results saved by --json instead of timing (for "
            "results from a machine without FreeType)");
-  add_rule_option(p, "rule to time", "B3/S23");
+  add_rule_option(p, "rule to time (with a bounded-grid suffix such as :K4096*,4096, the grid too)",
+                  "B3/S23");
   add_topology_option(p, "", "torus");
   p.option("repeat", "", "R", "timed repetitions per engine (median reported)", "5");
   p.option("max-seconds", "", "S",
@@ -357,11 +359,17 @@ int bench_command(const std::vector<std::string>& args) {
   const bool gpu = cuda_device_available();
 
   BenchSettings s;
-  s.size = size_option(p).value_or(gpu ? GridSize{16384, 16384} : GridSize{2048, 2048});
-  s.check_size = parse_grid_size(p.get("check-size"));
   const RuleSpec spec = parse_rule(p.get("rule"));
   s.rule = spec.rule;
-  s.topology = *topology_option(p);
+  // A bounded-grid suffix (B3/S23:T4096,4096) gives the timed grid's topology and the sides it
+  // bounds, as it does for run; --topology and --size override it.
+  const GridSize default_size = gpu ? GridSize{16384, 16384} : GridSize{2048, 2048};
+  s.size = size_option(p).value_or(
+      spec.bounds ? GridSize{spec.bounds->width > 0 ? spec.bounds->width : default_size.width,
+                             spec.bounds->height > 0 ? spec.bounds->height : default_size.height}
+                  : default_size);
+  s.check_size = parse_grid_size(p.get("check-size"));
+  s.topology = p.has("topology") || !spec.bounds ? *topology_option(p) : spec.bounds->topology;
   s.check_generations = uint64_t(p.get_int("generations", 1, 1 << 20));
   s.repeat = int(p.get_int("repeat", 1, 1000));
   s.sweep = p.has("sweep");

@@ -12,9 +12,19 @@ namespace gpulife::app {
 namespace {
 
 std::vector<std::string> small_bench(const std::string& max_seconds) {
-  return {"bench",         "--size",       "256", "--engines", "reference,cpu-simd",
-          "--check-size",  "48x32",        "--generations", "4", "--repeat",
-          "1",             "--max-seconds", max_seconds};
+  return {"bench",
+          "--size",
+          "256",
+          "--engines",
+          "reference,cpu-simd",
+          "--check-size",
+          "48x32",
+          "--generations",
+          "4",
+          "--repeat",
+          "1",
+          "--max-seconds",
+          max_seconds};
 }
 
 TEST(CmdBenchTest, SkipsCpuEnginesThatWouldTakeTooLongAndSaysWhy) {
@@ -56,6 +66,31 @@ TEST(CmdBenchTest, RefusesASizeTheHostCannotHold) {
             1);
   EXPECT_NE(err.find("2000000x2000000 soup needs"), std::string::npos) << err;
   EXPECT_NE(err.find("GiB of host memory"), std::string::npos) << err;
+}
+
+// A rule's bounded-grid suffix gives the timed grid, as it does for run: its topology, and the
+// sides it bounds (an unbounded side takes the default). --size and --topology override it.
+TEST(CmdBenchTest, ARulesBoundedGridSuffixGivesTheTimedGrid) {
+  auto bench = [](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"bench", "--engines",     "cpu-simd", "--check-size",
+                                     "32x32", "--generations", "1",        "--repeat",
+                                     "1"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::string out;
+    EXPECT_EQ(run_gpulife(args, &out), 0) << out;
+    return out;
+  };
+  EXPECT_NE(bench({"-r", "B36/S23:K300*,200"})
+                .find("rule B36/S23, Klein bottle (horizontal edges "
+                      "twisted) 300x200,"),
+            std::string::npos);
+  EXPECT_NE(bench({"-r", "B3/S23:S96"}).find("rule B3/S23, sphere 96x96,"), std::string::npos);
+  EXPECT_NE(bench({"-r", "B3/S23:T96,0"}).find("tube (unbounded height) 96x2048,"),
+            std::string::npos);
+  EXPECT_NE(bench({"-r", "B3/S23:T300,200", "--size", "100"}).find("torus 100x100,"),
+            std::string::npos);
+  EXPECT_NE(bench({"-r", "B3/S23:T300,200", "-t", "plane"}).find("plane 300x200,"),
+            std::string::npos);
 }
 
 }  // namespace
