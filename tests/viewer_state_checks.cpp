@@ -7,6 +7,7 @@
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +16,7 @@
 #include "app/grid_setup.hpp"
 #include "app/viewer/file_actions.hpp"
 #include "app/viewer/grid_fit.hpp"
+#include "app/viewer/panels.hpp"
 #include "app/viewer/viewer_state.hpp"
 #include "core/error.hpp"
 #include "core/pattern_io.hpp"
@@ -191,6 +193,38 @@ TEST_F(ViewerStateTest, ReCreatingAGridThatCannotBeHeldIsRefusedWithTheNumbers) 
   EXPECT_EQ(state.sim.width(), 64);
   EXPECT_EQ(newest().kind, NoticeKind::Error);
   EXPECT_NE(newest().text.find("200000x200000"), std::string::npos) << newest().text;
+}
+
+// The grid panel offers every topology, and keeps the one in force when it is not in its list,
+// so re-creating a shifted torus at another size keeps its shift instead of making a plane.
+TEST_F(ViewerStateTest, ReCreatingKeepsAnyTopologyAndRefusesOneTheSizeCannotHave) {
+  const Topology klein{TopologyKind::KleinBottle, EdgePair::Vertical};
+  const std::vector<Topology> offered = topology_choices(Topology::Plane);
+  EXPECT_EQ(offered.size(), 6u);
+  for (const Topology& t : {Topology::Plane, Topology::Torus, klein,
+                            Topology{TopologyKind::CrossSurface}, Topology{TopologyKind::Sphere}})
+    EXPECT_NE(std::find(offered.begin(), offered.end(), t), offered.end()) << to_string(t);
+  const Topology shifted = parse_bounds("T60+7,40").topology;
+  EXPECT_EQ(topology_choices(shifted).front(), shifted);
+  EXPECT_EQ(topology_choices(shifted).size(), 7u);
+  EXPECT_EQ(topology_choices(klein).size(), 6u) << "listed once";
+
+  draw({10, 10});
+  draw({11, 10});
+  draw({12, 10});
+  ASSERT_TRUE(recreate_grid(state, {80, 60}, klein)) << state.message;
+  EXPECT_EQ(state.sim.topology(), klein);
+  EXPECT_EQ(grid().population(), 3u);
+  ASSERT_TRUE(recreate_grid(state, {90, 90}, Topology{TopologyKind::Sphere})) << state.message;
+  EXPECT_EQ(state.sim.topology().kind, TopologyKind::Sphere);
+  EXPECT_EQ(grid().population(), 3u);
+  // A sphere must be square: refused, with the grid as it was.
+  EXPECT_FALSE(recreate_grid(state, {100, 90}, Topology{TopologyKind::Sphere}));
+  EXPECT_NE(state.message.find("a sphere must be square, not 100x90"), std::string::npos)
+      << state.message;
+  EXPECT_EQ(state.sim.width(), 90);
+  EXPECT_EQ(state.sim.topology().kind, TopologyKind::Sphere);
+  EXPECT_EQ(grid().population(), 3u);
 }
 
 TEST_F(ViewerStateTest, UndoReachesBackThroughLoadsReCreatedGridsAndEngineSwitches) {

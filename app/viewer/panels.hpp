@@ -37,6 +37,9 @@ struct GridPanelActions {
 };
 void grid_panel(std::shared_ptr<GridPanelEdits>& edits, const Simulation& sim,
                 const GridPanelActions& actions);
+// The topologies the grid panel offers: plane, torus, both Klein bottles, the cross-surface and
+// the sphere, and first the current one when it is none of those (a shifted torus, a tube).
+std::vector<Topology> topology_choices(const Topology& current);
 
 // stats_panel.cpp: live figures and history; it reads only the simulation and the frame's times.
 void stats_panel(Simulation& sim, const FrameFigures& frame, float ui_scale);
