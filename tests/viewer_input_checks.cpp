@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "app/viewer/input_tools.hpp"
+#include "imgui.h"
 
 namespace gpulife::app {
 namespace {
@@ -106,6 +107,50 @@ TEST_F(NavigateToolTest, F10TogglesThePanel) {
   EXPECT_FALSE(state.show_panel);
   tool.key(state, GLFW_KEY_F10, GLFW_PRESS, 0);
   EXPECT_TRUE(state.show_panel);
+}
+
+// A press is kept from the grid where an ImGui window drawn in the last frame covers the
+// pointer, whatever WantCaptureMouse says: ImGui set that from where the pointer was then.
+TEST(ImGuiWindowAtTest, CoversTheWindowsOfTheLastFrameOnly) {
+  EXPECT_FALSE(imgui_window_at(10, 10)) << "no ImGui context";
+  ImGuiContext* context = ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(800, 600);
+  io.IniFilename = nullptr;
+  unsigned char* pixels = nullptr;
+  int w = 0, h = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  auto frame = [&](bool panel, bool overlay) {
+    io.DeltaTime = 1.0f / 60.0f;
+    io.MousePos = ImVec2(700, 500);  // the pointer last seen away from every window
+    ImGui::NewFrame();
+    if (panel) {
+      ImGui::SetNextWindowPos(ImVec2(20, 30));
+      ImGui::SetNextWindowSize(ImVec2(200, 300));
+      ImGui::Begin("panel");
+      ImGui::TextUnformatted("x");
+      ImGui::End();
+    }
+    if (overlay) {  // a caption that lets clicks through
+      ImGui::SetNextWindowPos(ImVec2(400, 30));
+      ImGui::SetNextWindowSize(ImVec2(200, 100));
+      ImGui::Begin("caption", nullptr, ImGuiWindowFlags_NoInputs);
+      ImGui::TextUnformatted("y");
+      ImGui::End();
+    }
+    ImGui::Render();
+  };
+  frame(true, true);
+  EXPECT_FALSE(ImGui::GetIO().WantCaptureMouse);
+  EXPECT_TRUE(imgui_window_at(100, 100));
+  EXPECT_TRUE(imgui_window_at(219, 329));
+  EXPECT_FALSE(imgui_window_at(221, 100));
+  EXPECT_FALSE(imgui_window_at(500, 80)) << "NoInputs windows let the press through";
+  EXPECT_FALSE(imgui_window_at(700, 500));
+  frame(false, true);  // the panel closed: its place is the grid's again
+  EXPECT_FALSE(imgui_window_at(100, 100));
+  ImGui::DestroyContext(context);
+  EXPECT_FALSE(imgui_window_at(100, 100));
 }
 
 }  // namespace

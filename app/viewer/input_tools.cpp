@@ -15,6 +15,7 @@
 #include "app/viewer/menu_commands.hpp"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
+#include "imgui_internal.h"
 
 namespace gpulife::app {
 
@@ -301,14 +302,28 @@ Vec2d InputRouter::to_framebuffer(double x, double y) const {
   return px;
 }
 
+bool imgui_window_at(double x, double y) {
+  const ImGuiContext* g = ImGui::GetCurrentContext();
+  if (!g) return false;
+  const ImVec2 p{float(x), float(y)};
+  // Active until the next NewFrame: the windows Begin() drew in the last frame.
+  for (const ImGuiWindow* w : g->Windows)
+    if (w->Active && !w->Hidden && !(w->Flags & ImGuiWindowFlags_NoMouseInputs) &&
+        w->OuterRectClipped.Contains(p))
+      return true;
+  return false;
+}
+
 void InputRouter::on_mouse_button(GLFWwindow* w, int button, int action, int mods) {
   InputRouter* r = self(w);
   if (!r) return;
   if (imgui_ready()) ImGui_ImplGlfw_MouseButtonCallback(w, button, action, mods);
   // A release is always delivered so drags end even when they finish over the panel.
-  if (action == GLFW_PRESS && imgui_ready() && ImGui::GetIO().WantCaptureMouse) return;
   double x, y;
   glfwGetCursorPos(w, &x, &y);
+  if (action == GLFW_PRESS && imgui_ready() &&
+      (ImGui::GetIO().WantCaptureMouse || imgui_window_at(x, y)))
+    return;
   const MouseButtonEvent e{button, action == GLFW_PRESS, mods, r->to_framebuffer(x, y)};
   if (r->tool_ && !r->navigate_.space_held() && r->tool_->mouse_button(r->state_, e)) return;
   r->navigate_.mouse_button(r->state_, e);

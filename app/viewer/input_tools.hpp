@@ -74,6 +74,12 @@ class EditorTool final : public InputTool {
 // then navigation. True when something used it.
 bool dispatch_key(ViewerState& s, InputTool* tool, NavigateTool& navigate, const KeyEvent& e);
 
+// Whether an ImGui window drawn in the last frame (a panel, the menu bar, an open menu or popup)
+// covers (x, y) in window coordinates. A press is decided with this as well as WantCaptureMouse,
+// which ImGui set from where the pointer was at the last frame: a pointer that arrives over the
+// panel and presses before the next frame would otherwise also edit the cell under the panel.
+bool imgui_window_at(double x, double y);
+
 class InputRouter {
  public:
   InputRouter(GLFWwindow* window, ViewerState& state);
