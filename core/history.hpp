@@ -21,6 +21,7 @@ struct StateSnapshot {
   uint64_t generation = 0;
   Rule rule;
   std::string name;
+  bool bounded_plane = false;  // a plane grid that is a bounded plane (":P"), not the unbounded one
 };
 
 // The steps a user can undo: edits (their before/after patches, replayed through

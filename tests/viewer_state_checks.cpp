@@ -227,6 +227,67 @@ TEST_F(ViewerStateTest, ReCreatingKeepsAnyTopologyAndRefusesOneTheSizeCannotHave
   EXPECT_EQ(grid().population(), 3u);
 }
 
+// A file with a bounded grid of any topology opens from the File menu as it does from the
+// command line: on its grid, where Golly puts it (the grid centred on Golly's (0, 0)). Saving
+// writes the grid's suffix and Golly's coordinates, so a reload (here, in Golly, in `run`)
+// finds every cell where it was: on a bounded plane or a Klein bottle, where matters.
+TEST_F(ViewerStateTest, BoundedGridsOfEveryTopologyOpenWhereGollyPutsThemAndSaveAsTheyAre) {
+  struct Case {
+    std::string rule;
+    int64_t width, height;
+  };
+  const Case cases[] = {{"B3/S23:P30,20", 30, 20},   {"B3/S23:K30*+1,20", 30, 20},
+                        {"B36/S23:K30,20*", 30, 20}, {"B3/S23:C31,21", 31, 21},
+                        {"B3/S23:S25", 25, 25},      {"B3/S23:T30+7,20", 30, 20}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.rule);
+    // A glider in Golly's top-left corner of the grid, and a cell by the bottom-right one.
+    const int64_t left = -(c.width / 2), top = -(c.height / 2);
+    const std::string text = "#CXRLE Pos=" + std::to_string(left) + "," + std::to_string(top) +
+                             "\nx = " + std::to_string(c.width) +
+                             ", y = " + std::to_string(c.height) + ", rule = " + c.rule +
+                             "\nbo$2bo$3o" + std::to_string(c.height - 3) + "$" +
+                             std::to_string(c.width - 2) + "bo!\n";
+    const fs::path file = write("bounded.rle", text);
+    ASSERT_TRUE(load_file(state, file.string())) << state.message;
+    EXPECT_EQ(state.sim.width(), c.width);
+    EXPECT_EQ(state.sim.height(), c.height);
+    EXPECT_EQ(current_rule_spec(state.sim).to_string(), parse_rule(c.rule).to_string());
+    const Grid loaded = grid();
+    EXPECT_EQ(loaded.population(), 6u);
+    for (Cell cell : {Cell{1, 0}, Cell{2, 1}, Cell{0, 2}, Cell{1, 2}, Cell{2, 2},
+                      Cell{c.width - 2, c.height - 1}})
+      EXPECT_TRUE(loaded.get(cell.x, cell.y)) << cell.x << "," << cell.y;
+    // The command line's placement is the same.
+    Pattern again = load_pattern_file(file);
+    const GridSetup setup = choose_grid(again, GridRequest{}, 0);
+    Grid cli(setup.size.width, setup.size.height, setup.topology);
+    cli.place(again, setup.origin);
+    EXPECT_TRUE(cli == loaded);
+    EXPECT_EQ(setup.topology, state.sim.topology());
+
+    const fs::path out = cfg / "saved.rle";
+    ASSERT_TRUE(save_file(state, out.string(), false)) << state.message;
+    const Pattern saved = load_pattern_file(out);
+    EXPECT_EQ(saved.rule.to_string(), parse_rule(c.rule).to_string());
+    EXPECT_EQ(saved.bounding_box().min_x, left) << "Golly's coordinates";
+    EXPECT_EQ(saved.bounding_box().min_y, top);
+    ASSERT_TRUE(recreate_grid(state, {64, 64}, Topology::Plane));
+    ASSERT_TRUE(load_file(state, out.string())) << state.message;
+    EXPECT_TRUE(grid() == loaded);
+    EXPECT_EQ(state.sim.topology(), setup.topology);
+  }
+  // A file without a suffix is on the unbounded plane, as in Golly, whatever grid was there;
+  // it is saved without one, also after a bounded plane was undone.
+  const fs::path plain = write("plain.rle", "x = 3, y = 1, rule = B3/S23\n3o!\n");
+  ASSERT_TRUE(load_file(state, plain.string())) << state.message;
+  EXPECT_EQ(current_rule_spec(state.sim).to_string(), "B3/S23");
+  ASSERT_TRUE(apply_rule_text(state, "B3/S23:P40,30"));
+  EXPECT_EQ(current_rule_spec(state.sim).to_string(), "B3/S23:P40,30");
+  ASSERT_TRUE(undo(state));
+  EXPECT_EQ(current_rule_spec(state.sim).to_string(), "B3/S23") << "undo restores the unbounded";
+}
+
 TEST_F(ViewerStateTest, UndoReachesBackThroughLoadsReCreatedGridsAndEngineSwitches) {
   draw({10, 10});
   const fs::path file = write("blinker.rle", "#N blinker\nx = 3, y = 1, rule = B36/S23\n3o!\n");

@@ -212,6 +212,7 @@ bool DemoTour::enter_stage(ViewerState& state, int from, const Grid* soup) {
       try {
         if (soup) {
           state.sim.start(engine, *soup, Rule::life());
+          state.sim.set_bounded_plane(false);  // a soup on the infinite plane
         } else {
           state.sim.switch_engine(engine);
         }

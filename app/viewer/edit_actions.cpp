@@ -101,19 +101,6 @@ void end_stroke(ViewerState& s) {
 
 namespace {
 
-// The whole current state, for redoing (or undoing again) a replacement.
-StateSnapshot current_snapshot(ViewerState& s) {
-  StateSnapshot now;
-  now.grid = s.sim.state(&now.generation);
-  now.rule = s.sim.rule();
-  now.name = s.pattern_name;
-  return now;
-}
-
-}  // namespace
-
-namespace {
-
 // Undo (back) or redo one step of whichever kind it is.
 bool walk_history(ViewerState& s, bool back) {
   if (!s.sim.active()) return false;

@@ -29,11 +29,7 @@ bool do_replace(ViewerState& s, const std::string& label,
   StateSnapshot before;
   const size_t lost = s.edit.history.undo_count() + s.edit.history.redo_count();
   const bool replaced = s.attempt([&] {
-    if (keep) {
-      before.grid = s.sim.state(&before.generation);
-      before.rule = s.sim.rule();
-      before.name = s.pattern_name;
-    }
+    if (keep) before = current_snapshot(s);
     replace(s);
   });
   if (!replaced) return false;
@@ -48,12 +44,14 @@ bool do_replace(ViewerState& s, const std::string& label,
   return true;
 }
 
-// The state of `grid` with `rule`, as the current engine, counting from `generation`.
+// The state of `grid` with `rule`, as the current engine, counting from `generation`;
+// `bounded_plane`: a plane grid is a bounded plane (Simulation::bounded_plane()).
 void start_state(ViewerState& s, const Grid& grid, const Rule& rule, uint64_t generation,
-                 const std::string& name) {
+                 const std::string& name, bool bounded_plane) {
   s.sim.running = false;
   s.sim.start(s.sim.engine_name(), grid, rule);  // throws, keeping the old state, when it cannot
   if (generation > 0) s.sim.with_engine([&](Engine& e) { e.set_generation(generation); });
+  s.sim.set_bounded_plane(bounded_plane);
   s.pattern_name = name;
   cancel_paste(s);
 }
@@ -95,8 +93,17 @@ bool replace_state(ViewerState& s, const std::string& label,
   return do_replace(s, label, replace, keep);
 }
 
+StateSnapshot current_snapshot(ViewerState& s) {
+  StateSnapshot now;
+  now.grid = s.sim.state(&now.generation);
+  now.rule = s.sim.rule();
+  now.name = s.pattern_name;
+  now.bounded_plane = s.sim.bounded_plane();
+  return now;
+}
+
 void restore_snapshot(ViewerState& s, const StateSnapshot& snap) {
-  start_state(s, snap.grid, snap.rule, snap.generation, snap.name);
+  start_state(s, snap.grid, snap.rule, snap.generation, snap.name, snap.bounded_plane);
   s.edit.selection = {};
   fit_pattern(s, true);
 }
@@ -210,7 +217,7 @@ bool accept_grow(ViewerState& s, GrowChoice choice) {
           grid.place(cells, Cell{ob.min_x + dx, ob.min_y + dy});
         }
         // The same pattern at the same time, only with more room: the count goes on.
-        start_state(st, grid, st.sim.rule(), generation, st.pattern_name);
+        start_state(st, grid, st.sim.rule(), generation, st.pattern_name, st.sim.bounded_plane());
         st.camera.pan_pixels({-double(dx) * st.camera.zoom(), -double(dy) * st.camera.zoom()});
       });
   if (!grown) {
@@ -238,13 +245,21 @@ void cancel_confirm(ViewerState& s) {
 }
 
 bool load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
-                       const std::string& name, std::optional<Topology> topology) {
-  const Topology topo = topology.value_or(s.sim.active() ? s.sim.topology() : Topology::Plane);
+                       const std::string& name, std::optional<Topology> topology,
+                       std::optional<Cell> origin) {
+  // A file without a bounded grid is on Golly's unbounded plane, whatever the grid was before.
+  const Topology topo = topology.value_or(Topology::Plane);
   return replace_state(s, "load " + name, [=](ViewerState& st) {
     Grid grid(size.width, size.height, topo);
-    if (!pattern.empty()) grid.place(pattern);                         // centred
+    if (!pattern.empty()) {
+      if (origin)
+        grid.place(pattern, *origin);
+      else
+        grid.place(pattern);  // centred
+    }
     convert_golly_cells(grid, pattern.rule.rule, pattern.generation);  // B0: Golly's cells
-    start_state(st, grid, pattern.rule.rule, pattern.generation, name);
+    start_state(st, grid, pattern.rule.rule, pattern.generation, name,
+                pattern.rule.bounds.has_value());
     set_pattern_info(st, pattern, name);
     fit_pattern(st, true);
     take_lifeviewer_script(st, pattern.comments, false);
@@ -253,9 +268,8 @@ bool load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
 
 std::string bounds_problem(const GridBounds& b) {
   if (b.width <= 0 || b.height <= 0)
-    return "a grid unbounded in one direction (a size of 0) is not supported: give both sizes";
-  if (b.topology != Topology::Plane && b.topology != Topology::Torus)
-    return "the viewer runs bounded planes (:P) and tori (:T); `gpulife run` runs the others";
+    return "a grid unbounded in one direction (a size of 0) is not supported: give both sizes "
+           "(`gpulife run` runs it)";
   return {};
 }
 
@@ -276,7 +290,12 @@ bool open_pattern(ViewerState& s, Pattern pattern, const std::string& name) {
       return false;
     }
     if (const FitCheck fit = fit_for(s, size); !fit.fits) return refuse_size(s, name, fit);
-    return load_pattern_into(s, pattern, size, name, bounds->topology);
+    // Where Golly puts it: the grid centred on Golly's (0, 0), cells beyond its edges dropped
+    // (with a note), as `gpulife view FILE` and `run` place it.
+    GridSetup setup;
+    if (!s.attempt([&] { setup = choose_grid(pattern, GridRequest{}, 0); })) return false;
+    for (const std::string& note : setup.notes) s.report(name + ": " + note);
+    return load_pattern_into(s, pattern, setup.size, name, setup.topology, setup.origin);
   }
   const GridSize current{s.sim.width(), s.sim.height()};
   if (b.width() <= current.width && b.height() <= current.height)
@@ -341,6 +360,7 @@ bool apply_rule_text(ViewerState& s, std::string_view text) {
   const bool done = replace_state(s, "rule " + shown, [=](ViewerState& st) {
     st.sim.recreate(size, topology);  // throws when the pattern does not fit the new grid
     st.sim.set_rule(rule);
+    st.sim.set_bounded_plane(topology == Topology::Plane);
     cancel_paste(st);
     fit_grid(st, true);
   });
@@ -353,8 +373,8 @@ bool apply_rule_text(ViewerState& s, std::string_view text) {
 RuleSpec current_rule_spec(const Simulation& sim) {
   RuleSpec spec;
   spec.rule = sim.rule();
-  if (sim.active() && sim.topology() == Topology::Torus)
-    spec.bounds = GridBounds{Topology::Torus, sim.width(), sim.height()};
+  if (sim.active() && (sim.topology() != Topology::Plane || sim.bounded_plane()))
+    spec.bounds = bounds_for(sim.topology(), sim.width(), sim.height());
   return spec;
 }
 
@@ -410,11 +430,16 @@ Pattern pattern_for_save(ViewerState& s, bool selection_only) {
     Grid cells = s.sim.state(&generation);
     convert_golly_cells(cells, s.sim.rule(), generation);  // B0 rules as Golly writes them
     p = cells.extract();
-    p.move_to_origin();
   }
   p.name = s.pattern_name;
-  // A torus is part of the rule in Golly's notation, so it survives a reload there and here.
+  // A bounded grid is part of the rule in Golly's notation, so it survives a reload there and
+  // here; the cells go in Golly's coordinates for it (the grid centred on (0, 0)), since on a
+  // bounded plane or a Klein bottle where they are matters.
   p.rule = selection_only ? RuleSpec{s.sim.rule(), std::nullopt} : current_rule_spec(s.sim);
+  if (!selection_only && p.rule.bounds)
+    p.translate(-(s.sim.width() / 2), -(s.sim.height() / 2));
+  else if (!selection_only)
+    p.move_to_origin();
   p.generation = generation;
   return p;
 }

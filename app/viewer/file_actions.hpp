@@ -24,6 +24,8 @@ class Simulation;
 // the user's yes runs it. Errors are reported; true when the state was replaced.
 bool replace_state(ViewerState& s, const std::string& label,
                    std::function<void(ViewerState&)> replace);
+// The whole current state, for undoing a replacement (and redoing it).
+StateSnapshot current_snapshot(ViewerState& s);
 // Puts a snapshot back as the whole state (undo and redo of a replacement).
 void restore_snapshot(ViewerState& s, const StateSnapshot& snapshot);
 
@@ -53,10 +55,12 @@ bool open_pattern(ViewerState& s, Pattern pattern, const std::string& name);
 // A click in the pattern library: loads the file with the library closed, so the fit that
 // follows has its room (it stays open when the load fails, for another pick).
 bool load_from_library(ViewerState& s, const std::filesystem::path& path);
-// Puts `pattern` into a fresh grid of `size` (centred) and applies its rule; the current
-// topology unless one is given.
+// Puts `pattern` into a fresh grid of `size` (its box's top-left at `origin`, else centred) and
+// applies its rule; a plane unless a topology is given. A pattern whose rule has a
+// bounded-grid suffix makes a plane grid a bounded plane (Simulation::bounded_plane()).
 bool load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
-                       const std::string& name, std::optional<Topology> topology = {});
+                       const std::string& name, std::optional<Topology> topology = {},
+                       std::optional<Cell> origin = {});
 // Re-creates the grid at another size or topology with the live cells kept (centred).
 bool recreate_grid(ViewerState& s, GridSize size, Topology topology);
 // Applies a rule as typed: the rule, and with a bounded-grid suffix (":T100,100", ":P30,20")

@@ -100,9 +100,7 @@ class Simulation {
   // and none is taken from it until running starts again there (then it runs on).
   std::optional<uint64_t> stop_at;
   // Running and waiting at stop_at (the caller pauses and says so).
-  bool held_at_stop() {
-    return running && stop_at && !stop_released_ && generation() >= *stop_at;
-  }
+  bool held_at_stop() { return running && stop_at && !stop_released_ && generation() >= *stop_at; }
 
   // Runs an edit on the engine (see SimBackend::with_engine); throws Error without a simulation.
   void with_engine(const std::function<void(Engine&)>& fn);
@@ -140,6 +138,11 @@ class Simulation {
   int64_t width() const { return width_; }
   int64_t height() const { return height_; }
   Topology topology() const { return topology_; }
+  // Whether a plane grid is a bounded plane (Golly's ":Pw,h", from a file or a rule) rather than
+  // a window on the unbounded plane; saving writes the suffix then. Kept by recreate() and
+  // start(); whoever starts another pattern says which it is.
+  bool bounded_plane() const { return bounded_plane_; }
+  void set_bounded_plane(bool bounded) { bounded_plane_ = bounded; }
   uint64_t generation();
   // The generation in this count of an engine at `engine_generation` (inside with_engine).
   uint64_t generation_of(uint64_t engine_generation) const {
@@ -168,6 +171,7 @@ class Simulation {
   Rule rule_;
   int64_t width_ = 0, height_ = 0;
   Topology topology_ = Topology::Plane;
+  bool bounded_plane_ = false;
   uint64_t generation_base_ = 0;  // generations run by engines before the current one
   StepPacer pacer_;
   PaceSettings before_fastest_{PaceMode::Rate, 1, 60.0};

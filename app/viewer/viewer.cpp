@@ -64,6 +64,7 @@ void setup_simulation(ViewerState& s) {
   const bool banded = !o.compare && is_banded_engine(engine) &&
                       (!o.pattern.empty() || o.random_density > 0 || o.size);
   std::vector<std::string> script_comments;  // the pattern's, for its LifeViewer script
+  bool bounded_plane = false;
   std::optional<GridRecipe> recipe;
   // Every engine keeps a copy of the state in compare mode: the largest size that fits them all,
   // chosen before the scene is laid out on it.
@@ -104,6 +105,8 @@ void setup_simulation(ViewerState& s) {
     }
     set_pattern_info(s, pattern, o.pattern);
     script_comments = pattern.comments;
+    // A ":Pw,h" file's plane is bounded (saved with its suffix); others stand for the infinite.
+    bounded_plane = pattern.rule.bounds && !setup.open_x && !setup.open_y;
   }
   if (o.rule && o.pattern.empty()) rule = parse_rule(*o.rule).rule;
   if (o.compare && !o.size) {
@@ -129,6 +132,7 @@ void setup_simulation(ViewerState& s) {
     s.sim.start(engine, grid, rule);
     if (!o.params.empty()) s.sim.set_params(parse_params(o.params));
   }
+  s.sim.set_bounded_plane(bounded_plane);
   s.sim.pace = starting_pace(o);
   apply_watch_options(s, o.watch);
   s.sim.running = o.run || (o.pattern.empty() && o.frames == 0);
