@@ -332,6 +332,36 @@ TEST_F(ViewerStateTest, AfterAnEngineSwitchTheUndoLabelShowsTheRealGeneration) {
   EXPECT_EQ(grid().population(), 3u);
 }
 
+// Ctrl+R, as in Golly: back to where the runs since the last change started, over every run
+// and step since then, and never past the change; redo steps forward again.
+TEST_F(ViewerStateTest, ResetGoesBackToWhereTheRunsSinceTheLastChangeStarted) {
+  for (Cell c : {Cell{11, 10}, Cell{12, 11}, Cell{10, 12}, Cell{11, 12}, Cell{12, 12}}) draw(c);
+  const Grid glider = grid();
+  EXPECT_FALSE(reset_to_start(state)) << "no run yet";
+  EXPECT_NE(newest().text.find("nothing to reset"), std::string::npos) << newest().text;
+  run(8);
+  run(1);
+  run(3);
+  ASSERT_EQ(state.sim.generation(), 12u);
+  ASSERT_TRUE(reset_to_start(state));
+  EXPECT_EQ(state.sim.generation(), 0u);
+  EXPECT_TRUE(grid() == glider);
+  EXPECT_NE(newest().text.find("reset to generation 0 from 12"), std::string::npos)
+      << newest().text;
+  EXPECT_EQ(state.edit.history.undo_label(), "draw") << "the edits are kept";
+  ASSERT_TRUE(redo(state));
+  EXPECT_EQ(state.sim.generation(), 8u);
+  // An edit after running starts a new start: reset goes back to it, not before it.
+  draw({40, 40});
+  const Grid edited = grid();
+  run(5);
+  ASSERT_TRUE(reset_to_start(state));
+  EXPECT_EQ(state.sim.generation(), 8u);
+  EXPECT_TRUE(grid() == edited);
+  EXPECT_FALSE(reset_to_start(state));
+  EXPECT_EQ(state.sim.generation(), 8u);
+}
+
 TEST_F(ViewerStateTest, WhatTheUndoMemoryCannotHoldIsAskedAboutFirst) {
   state.sim.start("reference", Grid(4096, 4096), Rule::life());  // 2 MiB a snapshot
   state.edit.history.set_budget(size_t{1} << 20);

@@ -101,8 +101,8 @@ void end_stroke(ViewerState& s) {
 
 namespace {
 
-// Undo (back) or redo one step of whichever kind it is.
-bool walk_history(ViewerState& s, bool back) {
+// Undo (back) or redo one step of whichever kind it is; `say`: report it.
+bool walk_history(ViewerState& s, bool back, bool say = true) {
   if (!s.sim.active()) return false;
   stop_for_history(s);
   History& h = s.edit.history;
@@ -126,11 +126,27 @@ bool walk_history(ViewerState& s, bool back) {
     s.report("cannot " + verb + " " + label + ": " + ex.what(), true);
     return false;
   }
-  if (done) s.report((back ? "undid " : "redid ") + label);
+  if (done && say) s.report((back ? "undid " : "redid ") + label);
   return done;
 }
 
 }  // namespace
+
+bool reset_to_start(ViewerState& s) {
+  if (!s.sim.active()) return false;
+  stop_for_history(s);
+  const uint64_t from = s.sim.generation();
+  int runs = 0;
+  while (s.edit.history.undo_is_run() && walk_history(s, true, false)) ++runs;
+  if (runs == 0) {
+    s.report("nothing to reset: no run since the last change (generation " + std::to_string(from) +
+             ")");
+    return false;
+  }
+  s.report("reset to generation " + std::to_string(s.sim.generation()) + " from " +
+           std::to_string(from) + " (redo steps forward again)");
+  return true;
+}
 
 bool undo(ViewerState& s) {
   return walk_history(s, true);

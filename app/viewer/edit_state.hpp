@@ -113,6 +113,10 @@ void end_stroke(ViewerState& s);
 
 bool undo(ViewerState& s);
 bool redo(ViewerState& s);
+// Golly's Reset (Ctrl+R): back to where the runs since the last change started (a load, an
+// edit, a new rule), by undoing them, so redo steps forward again. Pauses first. False, with a
+// note, when no run is there to undo.
+bool reset_to_start(ViewerState& s);
 // "Run from here": call when stepping starts / after it stops (toggle_running and step_once do).
 void history_begin_run(ViewerState& s);
 void history_end_run(ViewerState& s);

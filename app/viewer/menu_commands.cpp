@@ -70,6 +70,8 @@ const MenuCommand kCommands[] = {
     {kControl, "Run / pause", "Enter", toggle_running, nullptr,
      [](const ViewerState& s) { return s.sim.running; }},
     {kControl, "Step one generation", "Space", [](ViewerState& s) { step_once(s, 1); }},
+    {kControl, "Reset to the start", "Ctrl+R", [](ViewerState& s) { reset_to_start(s); },
+     [](const ViewerState& s) { return s.edit.history.running() || s.edit.history.undo_is_run(); }},
     {kControl, "Step by the step size", "Tab",
      [](ViewerState& s) { step_once(s, s.sim.step_size()); }},
     {kControl, "Faster (double the step or rate)", "+",
