@@ -53,17 +53,45 @@ std::string difference_text(const Grid& engine, const Grid& reference) {
          "): engine " + (alive ? "alive" : "dead") + ", reference " + (alive ? "dead" : "alive");
 }
 
-// The reference results on the check grid, for both topologies.
+// The reference results on the check grid, for plane and torus and the timed topology.
 struct CheckCase {
   Topology topology;
   Grid start;
   Grid expected;
 };
 
+// The check grid's size for topology `t`: a sphere's is square, a shifted Klein bottle's
+// twisted side even.
+GridSize check_size_for(const Topology& t, GridSize size) {
+  if (t.kind == TopologyKind::Sphere) size.width = size.height = std::min(size.width, size.height);
+  if (t.kind == TopologyKind::KleinBottle && t.shift != 0) {
+    int64_t& side = t.edges == EdgePair::Horizontal ? size.width : size.height;
+    if (side % 2 != 0 && side > 1) --side;
+  }
+  return size;
+}
+
+// "plane and torus", "plane, torus and sphere".
+std::string checked_topologies(const std::vector<Topology>& topologies) {
+  std::string text;
+  for (size_t i = 0; i < topologies.size(); ++i) {
+    if (i > 0) text += i + 1 == topologies.size() ? " and " : ", ";
+    text += to_string(topologies[i]);
+  }
+  return text;
+}
+
+std::vector<Topology> check_topologies(const BenchSettings& s) {
+  std::vector<Topology> all = {Topology::Plane, Topology::Torus};
+  if (s.topology != Topology::Plane && s.topology != Topology::Torus) all.push_back(s.topology);
+  return all;
+}
+
 std::vector<CheckCase> reference_cases(const BenchSettings& s) {
   std::vector<CheckCase> cases;
-  for (Topology t : {Topology::Plane, Topology::Torus}) {
-    CheckCase c{t, Grid(s.check_size.width, s.check_size.height, t), Grid()};
+  for (const Topology& t : check_topologies(s)) {
+    const GridSize size = check_size_for(t, s.check_size);
+    CheckCase c{t, Grid(size.width, size.height, t), Grid()};
     c.start.randomize(0.5, kBenchSeed);
     auto ref = make_reference_engine();
     ref->set_rule(s.rule);
@@ -89,8 +117,9 @@ std::string check_engine(const EngineRegistry& registry, const std::string& name
     Grid got;
     engine->store(got);
     const std::string where = name + " (" + params_text(params) + ") on " +
-                              size_text(s.check_size) + " " + std::string(to_string(c.topology)) +
-                              " after " + std::to_string(s.check_generations) + " generations: ";
+                              size_text(c.start.width(), c.start.height()) + " " +
+                              std::string(to_string(c.topology)) + " after " +
+                              std::to_string(s.check_generations) + " generations: ";
     if (!(got == c.expected))
       return where + "cells differ from the reference, " + difference_text(got, c.expected);
     if (h != c.expected.hash())
@@ -148,7 +177,8 @@ class Bench {
       return false;
     }
     std::cout << "check " << name << ": matches the reference on " << size_text(s_.check_size)
-              << " plane and torus after " << s_.check_generations << " generations\n";
+              << " " << checked_topologies(check_topologies(s_)) << " after "
+              << s_.check_generations << " generations\n";
     if (!info.gpu) {
       // A CPU engine's speed on the check grid says how long the full size would take: the
       // cross-check, the first sizing step, the warm-up and the repetitions, at least 8

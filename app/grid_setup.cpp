@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "app/engines.hpp"
+#include "core/cell_tree.hpp"
 #include "core/error.hpp"
 #include "core/host_memory.hpp"
 #include "core/pattern_io.hpp"
@@ -375,6 +376,22 @@ GridSetup choose_grid(Pattern& pattern, const GridRequest& request, uint64_t gen
     setup.notes.push_back("cells beyond the " + size_text(w, h) +
                           " bounded grid are dropped, as Golly drops them");
   return setup;
+}
+
+void draw_pattern(const Pattern& pattern, Grid& grid, Cell offset) {
+  const Box box = pattern.bounding_box();
+  if (box.empty()) return;
+  // The part of the pattern's box on the grid, in pattern coordinates.
+  const Box on{std::max(box.min_x, -offset.x), std::max(box.min_y, -offset.y),
+               std::min(box.max_x, grid.width() - 1 - offset.x),
+               std::min(box.max_y, grid.height() - 1 - offset.y)};
+  if (on.empty()) return;
+  if (const CellTree* tree = pattern.tree()) {
+    tree->render(pattern.tree_origin(), on, grid, Cell{on.min_x + offset.x, on.min_y + offset.y});
+    return;
+  }
+  for (const Cell& c : pattern.cells())
+    if (on.contains(c)) grid.set(c.x + offset.x, c.y + offset.y, true);
 }
 
 Params parse_params(std::string_view text) {

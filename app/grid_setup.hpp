@@ -100,6 +100,11 @@ inline constexpr int64_t kAutoGridMaxSide = 16384;
 // requested size, a grid side, or the memory budget, saying what it would need.
 GridSetup choose_grid(Pattern& pattern, const GridRequest& request, uint64_t generations);
 
+// Draws the pattern's cells that fall inside `grid`, pattern cell c at c + offset; those beyond
+// it are left out (what choose_grid() notes as dropped on a bounded grid). Patterns read as a
+// tree are drawn from it, over the part on the grid only.
+void draw_pattern(const Pattern& pattern, Grid& grid, Cell offset);
+
 // Where Golly puts the (0, 0) of an RLE file that gave no position, on the grid `bounds`
 // (centred on Golly's (0, 0); a side of 0 is unbounded): the header's size centred on (0, 0)
 // where it fits the grid, else the grid's top-left corner.

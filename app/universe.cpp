@@ -33,23 +33,6 @@ bool resize_empty(Engine& engine, GridSize size, const Topology& topology) {
   return false;
 }
 
-// Draws the pattern's cells that fall inside `grid` (pattern cell c goes to c + offset).
-void draw(const Pattern& pattern, Grid& grid, Cell offset) {
-  const Box box = pattern.bounding_box();
-  if (box.empty()) return;
-  // The part of the pattern's box on the grid, in pattern coordinates.
-  const Box on{std::max(box.min_x, -offset.x), std::max(box.min_y, -offset.y),
-               std::min(box.max_x, grid.width() - 1 - offset.x),
-               std::min(box.max_y, grid.height() - 1 - offset.y)};
-  if (on.empty()) return;
-  if (const CellTree* tree = pattern.tree()) {
-    tree->render(pattern.tree_origin(), on, grid, Cell{on.min_x + offset.x, on.min_y + offset.y});
-    return;
-  }
-  for (const Cell& c : pattern.cells())
-    if (on.contains(c)) grid.set(c.x + offset.x, c.y + offset.y, true);
-}
-
 // Distance from the start of `strip` (its first column, or row with `rows`) to its nearest live
 // cell, counting `from_end` from the other end; the strip's depth when it has none.
 int64_t depth_to_live(const Grid& strip, bool rows, bool from_end) {
@@ -98,7 +81,7 @@ Universe::Universe(Engine& engine, const Pattern& pattern, const GridSetup& setu
     for (int64_t ty = y0; ty < y1; ty += kTileSide) {
       for (int64_t tx = x0; tx < x1; tx += kTileSide) {
         Grid tile(std::min(kTileSide, x1 - tx), std::min(kTileSide, y1 - ty));
-        draw(pattern, tile, Cell{offset_.x - tx, offset_.y - ty});
+        draw_pattern(pattern, tile, Cell{offset_.x - tx, offset_.y - ty});
         const uint64_t n = tile.population();
         if (n == 0) continue;
         placed += n;
@@ -107,7 +90,7 @@ Universe::Universe(Engine& engine, const Pattern& pattern, const GridSetup& setu
     }
   } else {
     Grid grid(setup.size.width, setup.size.height, setup.topology);
-    draw(pattern, grid, offset_);
+    draw_pattern(pattern, grid, offset_);
     placed = grid.population();
     engine.load(grid);
   }

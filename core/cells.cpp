@@ -21,7 +21,7 @@ Pattern parse_cells(std::string_view text, std::string_view source, uint64_t max
   std::vector<Cell> cells;
   Pattern meta;
   std::string_view line;
-  int64_t y = 0;
+  int64_t y = 0, text_width = 0;
   bool started = false;  // past the file's leading blank lines
   while (lines.next(line)) {
     if (!line.empty() && line.front() == '!') {
@@ -81,10 +81,14 @@ Pattern parse_cells(std::string_view text, std::string_view source, uint64_t max
       x += n;
     }
     if (count > 0) fail(count_at, "a count must be followed by '.', 'O' or '*'");
+    text_width = std::max(text_width, x);
     ++y;
   }
   Pattern p(std::move(cells));
   p.rule = meta.rule;
+  // Rows carry no position: on a bounded grid the rows go where Golly puts an RLE body that
+  // gives none (centred where they fit), not at the grid's centre.
+  if (p.rule.bounds) p.unplaced_rle = Pattern::RleHeader{text_width, y};
   p.name = std::move(meta.name);
   p.author = std::move(meta.author);
   p.comments = std::move(meta.comments);

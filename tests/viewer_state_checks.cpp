@@ -288,6 +288,64 @@ TEST_F(ViewerStateTest, BoundedGridsOfEveryTopologyOpenWhereGollyPutsThemAndSave
   EXPECT_EQ(current_rule_spec(state.sim).to_string(), "B3/S23") << "undo restores the unbounded";
 }
 
+// At a bounded grid's edges, as in Golly: cells a file puts beyond them are dropped (with a
+// note) instead of refusing the file; a paste is cut to the grid instead of growing it; a new
+// suffix keeps every cell's coordinates; only a plane grid is a bounded plane; a rule without a
+// suffix is unbounded; a .cells file (no position) from a bounded grid loads where it fits.
+TEST_F(ViewerStateTest, BoundedGridsKeepGollysEdgesAndCoordinates) {
+  // A 6x6 pattern at Golly's (0, 0) on a 10x10 plane: the grid holds -5..4, so 3 cells fall off.
+  const fs::path edge =
+      write("edge.rle", "#CXRLE Pos=0,0\nx = 6, y = 6, rule = B3/S23:P10,10\no4bo$6o$$$$5bo!\n");
+  ASSERT_TRUE(load_file(state, edge.string())) << state.message;
+  EXPECT_EQ(grid().population(), 6u);
+  EXPECT_TRUE(grid().get(5, 5));
+  EXPECT_TRUE(grid().get(9, 6));
+  bool noted = false;
+  for (const Notice& n : state.notices.items())
+    noted = noted || n.text.find("dropped, as Golly drops them") != std::string::npos;
+  EXPECT_TRUE(noted);
+
+  // A paste over the edge: the part inside goes in, nothing grows.
+  state.edit.paste = Pattern({{0, 0}, {1, 0}, {2, 0}, {3, 0}});
+  state.edit.paste_at = Cell{8, 0};
+  ASSERT_TRUE(place_paste(state)) << state.message;
+  EXPECT_FALSE(state.edit.grow.has_value());
+  EXPECT_EQ(state.sim.width(), 10);
+  EXPECT_TRUE(grid().get(8, 0) && grid().get(9, 0));
+  EXPECT_NE(state.message.find("2 beyond the bounded grid's edge were left out"), std::string::npos)
+      << state.message;
+
+  // A new size keeps Golly's coordinates, also from an odd side to an even one.
+  const fs::path one = write("one.rle", "x = 1, y = 1, rule = B3/S23:P21,21\no!\n");
+  ASSERT_TRUE(load_file(state, one.string())) << state.message;
+  ASSERT_TRUE(grid().get(10, 10));  // Golly's (0, 0)
+  ASSERT_TRUE(apply_rule_text(state, "B3/S23:P22,22")) << state.message;
+  EXPECT_TRUE(grid().get(11, 11));
+  const fs::path saved = cfg / "saved.rle";
+  ASSERT_TRUE(save_file(state, saved.string(), false)) << state.message;
+  EXPECT_EQ(load_pattern_file(saved).bounding_box().min_x, 0);
+  EXPECT_EQ(load_pattern_file(saved).rule.to_string(), "B3/S23:P22,22");
+  // Without a suffix the rule is unbounded again.
+  ASSERT_TRUE(apply_rule_text(state, "B36/S23"));
+  EXPECT_EQ(current_rule_spec(state.sim).to_string(), "B36/S23");
+
+  // A torus re-created as a plane is a plane that stands for the unbounded one.
+  const fs::path torus = write("torus.rle", "x = 3, y = 1, rule = B3/S23:T40,30\n3o!\n");
+  ASSERT_TRUE(load_file(state, torus.string())) << state.message;
+  ASSERT_TRUE(recreate_grid(state, {40, 30}, Topology::Plane));
+  EXPECT_EQ(current_rule_spec(state.sim).to_string(), "B3/S23");
+
+  // .cells keeps no position: a torus's cells saved so load where they fit, and Save says so.
+  const fs::path wide = write("wide.rle", "x = 25, y = 1, rule = B3/S23:T30,20\no23bo!\n");
+  ASSERT_TRUE(load_file(state, wide.string())) << state.message;
+  const fs::path cells = cfg / "wide.cells";
+  ASSERT_TRUE(save_file(state, cells.string(), false)) << state.message;
+  EXPECT_NE(state.message.find(".cells keeps no position"), std::string::npos) << state.message;
+  ASSERT_TRUE(load_file(state, cells.string())) << state.message;
+  EXPECT_EQ(grid().population(), 2u);
+  EXPECT_EQ(current_rule_spec(state.sim).to_string(), "B3/S23:T30,20");
+}
+
 TEST_F(ViewerStateTest, UndoReachesBackThroughLoadsReCreatedGridsAndEngineSwitches) {
   draw({10, 10});
   const fs::path file = write("blinker.rle", "#N blinker\nx = 3, y = 1, rule = B36/S23\n3o!\n");

@@ -5,6 +5,7 @@
 
 #include "app/viewer/edit_state.hpp"
 #include "app/viewer/file_actions.hpp"
+#include "app/viewer/grid_fit.hpp"
 #include "app/viewer/viewer_state.hpp"
 #include "core/clipboard.hpp"
 #include "core/enum_names.hpp"
@@ -137,7 +138,10 @@ bool reset_to_start(ViewerState& s) {
   stop_for_history(s);
   const uint64_t from = s.sim.generation();
   int runs = 0;
-  while (s.edit.history.undo_is_run() && walk_history(s, true, false)) ++runs;
+  while (s.edit.history.undo_is_run()) {
+    if (!walk_history(s, true, false)) return false;  // it said why
+    ++runs;
+  }
   if (runs == 0) {
     s.report("nothing to reset: no run since the last change (generation " + std::to_string(from) +
              ")");
@@ -351,6 +355,26 @@ bool place_paste(ViewerState& s) {
     if (!fits) need = size_to_fit(e, p, at);
     return Box{};
   });
+  if (!fits && s.sim.bounded()) {
+    // A bounded grid never grows, as in Golly: the part of the paste inside it goes in.
+    const Box b = p.bounding_box();
+    const Box window{std::max<int64_t>(0, at.x) - at.x, std::max<int64_t>(0, at.y) - at.y,
+                     std::min(s.sim.width() - 1, at.x + b.max_x) - at.x,
+                     std::min(s.sim.height() - 1, at.y + b.max_y) - at.y};
+    const Pattern part = window.empty() ? Pattern() : clip_pattern(p, window);
+    if (part.empty()) {
+      s.report("the paste lies beyond the bounded grid: nothing to paste there", true);
+      return false;
+    }
+    const uint64_t left_out = p.population() - part.population();
+    const Cell to{at.x + window.min_x, at.y + window.min_y};
+    const PasteMode mode = s.edit.paste_mode;
+    if (!apply_edit(s, [&](Engine& e) { return paste(e, part, to, mode); })) return false;
+    s.report("pasted " + std::to_string(part.population()) + " cells; " + std::to_string(left_out) +
+             " beyond the bounded grid's edge were left out");
+    s.edit.paste.reset();
+    return true;
+  }
   if (!fits) {
     s.edit.grow = plan_grow(s, PendingGrow::Kind::Paste, p, at, need, "the paste");
     return false;

@@ -251,15 +251,17 @@ bool load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
   const Topology topo = topology.value_or(Topology::Plane);
   return replace_state(s, "load " + name, [=](ViewerState& st) {
     Grid grid(size.width, size.height, topo);
-    if (!pattern.empty()) {
-      if (origin)
-        grid.place(pattern, *origin);
-      else
-        grid.place(pattern);  // centred
+    if (!pattern.empty() && origin) {
+      // Golly's place on a bounded grid: cells beyond its edge are dropped, as Golly drops them
+      // (choose_grid noted it).
+      const Box box = pattern.bounding_box();
+      draw_pattern(pattern, grid, Cell{origin->x - box.min_x, origin->y - box.min_y});
+    } else if (!pattern.empty()) {
+      grid.place(pattern);  // centred; throws rather than clip
     }
     convert_golly_cells(grid, pattern.rule.rule, pattern.generation);  // B0: Golly's cells
     start_state(st, grid, pattern.rule.rule, pattern.generation, name,
-                pattern.rule.bounds.has_value());
+                pattern.rule.bounds && pattern.rule.bounds->topology == Topology::Plane);
     set_pattern_info(st, pattern, name);
     fit_pattern(st, true);
     take_lifeviewer_script(st, pattern.comments, false);
@@ -345,6 +347,7 @@ bool apply_rule_text(ViewerState& s, std::string_view text) {
   if (!spec.bounds) {
     // An engine may refuse the rule (e.g. no NVRTC to compile it).
     if (!s.attempt([&] { s.sim.set_rule(spec.rule); })) return false;
+    s.sim.set_bounded_plane(false);  // as in Golly, a rule without a suffix is unbounded
     s.report("rule " + spec.rule.to_string());
     return true;
   }
@@ -452,7 +455,10 @@ bool save_file(ViewerState& s, const std::string& path, bool selection_only) {
       throw Error("give the file a name: \"" + file.string() + "\" is only an extension");
     const Pattern p = pattern_for_save(s, selection_only && !s.edit.selection.empty());
     save_pattern(p, path);
-    s.report("saved " + std::to_string(p.population()) + " cells to " + path);
+    std::string note;
+    if (p.rule.bounds && format_for_saving(path) == PatternFormat::Cells)
+      note = " (.cells keeps no position: on the bounded grid it loads centred; .rle keeps it)";
+    s.report("saved " + std::to_string(p.population()) + " cells to " + path + note);
   });
 }
 

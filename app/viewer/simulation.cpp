@@ -180,7 +180,10 @@ void Simulation::recreate(GridSize size, Topology topology) {
   if (!backend_) throw Error("no simulation to resize");
   backend_->cancel();
   uint64_t total = 0;
-  Grid next = regrid(state(&total), size, topology);
+  // From one bounded grid to another, cells keep Golly's coordinates (as they do in Golly when
+  // a rule's suffix changes); a plane that stands for the unbounded one keeps them centred.
+  const bool golly = bounded() && (topology != Topology::Plane || bounded_plane_);
+  Grid next = regrid(state(&total), size, topology, golly);
   const std::string engine = engine_name_;
   start(engine, next, rule_);
   backend_->with_engine([&](Engine& e) { e.set_generation(total); });  // one count, as above

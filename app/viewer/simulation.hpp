@@ -143,6 +143,9 @@ class Simulation {
   // start(); whoever starts another pattern says which it is.
   bool bounded_plane() const { return bounded_plane_; }
   void set_bounded_plane(bool bounded) { bounded_plane_ = bounded; }
+  // A bounded grid in Golly's sense (any topology but the plane, or a bounded plane): it never
+  // grows, and its cells have Golly's coordinates (the grid centred on (0, 0)).
+  bool bounded() const { return topology_ != Topology::Plane || bounded_plane_; }
   uint64_t generation();
   // The generation in this count of an engine at `engine_generation` (inside with_engine).
   uint64_t generation_of(uint64_t engine_generation) const {

@@ -100,13 +100,15 @@ void setup_simulation(ViewerState& s) {
                            kDefaultSoupSeed);
     } else {
       grid = Grid(setup.size.width, setup.size.height, setup.topology);
-      grid.place(pattern, setup.origin);
+      const Box box = pattern.bounding_box();  // cells beyond a bounded grid are dropped
+      draw_pattern(pattern, grid, Cell{setup.origin.x - box.min_x, setup.origin.y - box.min_y});
       convert_golly_cells(grid, pattern.rule.rule, pattern.generation);  // B0: Golly's cells
     }
     set_pattern_info(s, pattern, o.pattern);
     script_comments = pattern.comments;
     // A ":Pw,h" file's plane is bounded (saved with its suffix); others stand for the infinite.
-    bounded_plane = pattern.rule.bounds && !setup.open_x && !setup.open_y;
+    bounded_plane =
+        pattern.rule.bounds && setup.topology == Topology::Plane && !setup.open_x && !setup.open_y;
   }
   if (o.rule && o.pattern.empty()) rule = parse_rule(*o.rule).rule;
   if (o.compare && !o.size) {
