@@ -71,12 +71,15 @@ GridSize check_size_for(const Topology& t, GridSize size) {
   return size;
 }
 
-// "plane and torus", "plane, torus and sphere".
-std::string checked_topologies(const std::vector<Topology>& topologies) {
+// "plane and torus", "plane, torus and sphere (701x701)": a case of another size names it.
+std::string checked_topologies(const std::vector<CheckCase>& cases, GridSize size) {
   std::string text;
-  for (size_t i = 0; i < topologies.size(); ++i) {
-    if (i > 0) text += i + 1 == topologies.size() ? " and " : ", ";
-    text += to_string(topologies[i]);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    if (i > 0) text += i + 1 == cases.size() ? " and " : ", ";
+    text += to_string(cases[i].topology);
+    const Grid& g = cases[i].start;
+    if (g.width() != size.width || g.height() != size.height)
+      text += " (" + size_text(g.width(), g.height()) + ")";
   }
   return text;
 }
@@ -177,7 +180,7 @@ class Bench {
       return false;
     }
     std::cout << "check " << name << ": matches the reference on " << size_text(s_.check_size)
-              << " " << checked_topologies(check_topologies(s_)) << " after "
+              << " " << checked_topologies(cases, s_.check_size) << " after "
               << s_.check_generations << " generations\n";
     if (!info.gpu) {
       // A CPU engine's speed on the check grid says how long the full size would take: the

@@ -85,6 +85,10 @@ TEST(CmdBenchTest, ARulesBoundedGridSuffixGivesTheTimedGrid) {
                       "twisted) 300x200,"),
             std::string::npos);
   EXPECT_NE(bench({"-r", "B3/S23:S96"}).find("rule B3/S23, sphere 96x96,"), std::string::npos);
+  // The timed topology is checked against the reference too, on a grid it can have.
+  EXPECT_NE(bench({"-r", "B3/S23:S96", "--check-size", "40x32"})
+                .find("matches the reference on 40x32 plane, torus and sphere (32x32)"),
+            std::string::npos);
   EXPECT_NE(bench({"-r", "B3/S23:T96,0"}).find("tube (unbounded height) 96x2048,"),
             std::string::npos);
   EXPECT_NE(bench({"-r", "B3/S23:T300,200", "--size", "100"}).find("torus 100x100,"),
