@@ -28,7 +28,6 @@ PatternInfo pattern_info(const Pattern& pattern, std::string_view source) {
   info.title = !pattern.name.empty() ? pattern.name
                                      : std::filesystem::path(std::string(source)).stem().string();
   info.rule = pattern.rule.to_string();
-  info.bounded = pattern.rule.bounds.has_value();
   if (auto well_known = rule_name(pattern.rule.rule))
     info.rule += " (" + std::string(*well_known) + ")";
   for (const std::string& c : info.comments)

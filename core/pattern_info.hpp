@@ -24,7 +24,6 @@ struct PatternInfo {
   int64_t width = 0, height = 0;
   uint64_t population = 0;
   uint64_t generation = 0;  // the file's own generation count (RLE "#CXRLE Gen=")
-  bool bounded = false;     // the rule names its own grid (":P30,20", ":T64,64", ...)
 };
 
 // `source` is what the user opened (a path or a bundled name).

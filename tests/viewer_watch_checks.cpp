@@ -238,8 +238,8 @@ TEST_F(WatchTest, APlaneGridPausesBeforeThePatternReachesItsEdge) {
   ASSERT_TRUE(frames_until([&] { return !state.sim.running; }));
   EXPECT_EQ(state.sim.generation(), 400u);
   // A rule's bounded plane is the universe itself: no pause there.
-  state.watch.info.bounded = true;
   state.sim.start("cpu-simd", grid_with("glider", 64, {4, 4}), Rule::life());
+  state.sim.set_bounded_plane(true);
   state.watch.stop.settings.at_generation = 300;
   run_at(4);
   ASSERT_TRUE(frames_until([&] { return !state.sim.running; }));

@@ -358,9 +358,7 @@ bool place_paste(ViewerState& s) {
   if (!fits && s.sim.bounded()) {
     // A bounded grid never grows, as in Golly: the part of the paste inside it goes in.
     const Box b = p.bounding_box();
-    const Box window{std::max<int64_t>(0, at.x) - at.x, std::max<int64_t>(0, at.y) - at.y,
-                     std::min(s.sim.width() - 1, at.x + b.max_x) - at.x,
-                     std::min(s.sim.height() - 1, at.y + b.max_y) - at.y};
+    const Box window = paste_window(b.width(), b.height(), at, {s.sim.width(), s.sim.height()});
     const Pattern part = window.empty() ? Pattern() : clip_pattern(p, window);
     if (part.empty()) {
       s.report("the paste lies beyond the bounded grid: nothing to paste there", true);

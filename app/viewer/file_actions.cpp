@@ -136,13 +136,8 @@ PendingGrow plan_grow(ViewerState& s, PendingGrow::Kind kind, Pattern pattern, C
     }
   } else if (!g.fit.fits) {
     // The paste's cells that land inside the current grid.
-    const Box grid{0, 0, s.sim.width() - 1, s.sim.height() - 1};
-    const Box at{std::max(grid.min_x, top_left.x) - top_left.x,
-                 std::max(grid.min_y, top_left.y) - top_left.y,
-                 std::min(grid.max_x, top_left.x + b.width() - 1) - top_left.x,
-                 std::min(grid.max_y, top_left.y + b.height() - 1) - top_left.y};
     ClipWindow clip;
-    clip.window = at.empty() ? Box{} : at;
+    clip.window = paste_window(b.width(), b.height(), top_left, {s.sim.width(), s.sim.height()});
     for (const Cell& c : pattern.cells()) clip.kept += clip.window.contains(c) ? 1 : 0;
     clip.where = "inside the grid";
     if (clip.kept > 0) {

@@ -47,10 +47,10 @@ FitCheck check_fit(const EngineInfo& info, GridSize size, const FitLimits& limit
   // The banded engine keeps its bands on several GPUs and checks them as it makes them; the
   // renderer fetches only what it draws, and the host holds no copy.
   const bool banded = is_banded_engine(info.name);
-  const double copies =
-      banded ? 0.0
-             : double(info.gpu && info.gl_shared ? kHostCopiesGpu : kHostCopiesCpu) *
-                   bit_grid_bytes(size);
+  const double copies = banded
+                            ? 0.0
+                            : double(info.gpu && info.gl_shared ? kHostCopiesGpu : kHostCopiesCpu) *
+                                  bit_grid_bytes(size);
   c.device_bytes = info.gpu && !banded ? state : 0.0;
   c.host_bytes = (info.gpu ? 0.0 : state) + copies;
   c.drawn_bytes = banded ? 0.0 : drawn_bytes(info, size);
@@ -128,6 +128,13 @@ ClipWindow best_clip(const Pattern& pattern, GridSize clip) {
     }
   }
   return best;
+}
+
+Box paste_window(int64_t width, int64_t height, Cell at, GridSize grid) {
+  const Box window{std::max<int64_t>(0, at.x) - at.x, std::max<int64_t>(0, at.y) - at.y,
+                   std::min(grid.width - 1, at.x + width - 1) - at.x,
+                   std::min(grid.height - 1, at.y + height - 1) - at.y};
+  return window.empty() ? Box{} : window;
 }
 
 Pattern clip_pattern(const Pattern& pattern, const Box& window) {

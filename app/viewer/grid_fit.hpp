@@ -56,6 +56,9 @@ struct ClipWindow {
   std::string where;  // "top-left", ..., "middle"
 };
 ClipWindow best_clip(const Pattern& pattern, GridSize clip);
+// The part of a paste (a pattern whose box starts at (0, 0), `width` x `height`) with its top-left
+// at `at` that lands inside a grid of `grid` cells, in the paste's coordinates; empty for none.
+Box paste_window(int64_t width, int64_t height, Cell at, GridSize grid);
 // The cells of `pattern` inside `window`, moved so the window starts at (0, 0); the metadata
 // (name, rule, comments) is kept.
 Pattern clip_pattern(const Pattern& pattern, const Box& window);

@@ -19,8 +19,8 @@ void watch_tick(ViewerState& s, double dt) {
   if (!sim.active()) return;
   // A plane sized for the pattern (not by the rule, --size or a soup) stands for Golly's
   // unbounded universe: its edge is watched.
-  const bool edge_watched = sim.topology() == Topology::Plane && !w.info.bounded &&
-                            !s.options.size && s.options.random_density <= 0 && !s.options.compare;
+  const bool edge_watched =
+      !sim.bounded() && !s.options.size && s.options.random_density <= 0 && !s.options.compare;
   StatsRequest request;
   request.changes = w.show_graph || w.stop.needs_changes();
   request.shape = w.stop.needs_shape() || w.follow.mode() == FollowMode::Autofit || edge_watched;
