@@ -261,7 +261,7 @@ int run_command(const std::vector<std::string>& args) {
     std::cout << "exact:      no (the pattern reached the edge of the grid standing for "
                  "unbounded space; see the note)\n";
   if (p.has("output")) {
-    // In the input's coordinates, so positions in the written file stay meaningful.
+    // In the input's coordinates (Golly's on a bounded grid), so positions stay meaningful.
     Pattern out = universe.cells();
     out.rule = pattern.rule;
     // The grid's topology is kept (a torus stays a torus on reload); an open plane has none.
@@ -272,6 +272,14 @@ int run_command(const std::vector<std::string>& args) {
                                    setup.open_y ? 0 : universe.size().height);
     else
       out.rule.bounds.reset();
+    // On a bounded grid Golly's (0, 0) is the grid's centre, whichever way the grid was given
+    // (the file's suffix, or -t and -s): the cells go in its coordinates along bounded sides.
+    if (out.rule.bounds) {
+      const Cell at = universe.offset();
+      const GridSize size = universe.size();
+      out.translate(out.rule.bounds->width > 0 ? at.x - size.width / 2 : 0,
+                    out.rule.bounds->height > 0 ? at.y - size.height / 2 : 0);
+    }
     out.name = pattern.name;
     out.author = pattern.author;
     out.comments = pattern.comments;

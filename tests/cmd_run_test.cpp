@@ -353,6 +353,33 @@ TEST(CmdRunTest, TopologyOptionAndItsSuffixInTheOutput) {
   fs::remove(out);
 }
 
+// A grid given by -t and -s is written as Golly has it (centred on (0, 0)): running the file
+// on goes on exactly from where the run stopped, on every topology.
+TEST(CmdRunTest, OutputOnAGridFromTheOptionsContinuesWhereItStopped) {
+  const fs::path in = temp_file("options_grid_in.rle"), out = temp_file("options_grid_out.rle"),
+                 direct = temp_file("options_grid_direct.rle");
+  std::ofstream(in) << "x = 3, y = 3\nb2o$2o$bo!\n";  // R-pentomino, no suffix, no position
+  for (const char* topology : {"torus", "klein", "cross", "sphere"}) {
+    SCOPED_TRACE(topology);
+    const std::string size = std::string(topology) == "sphere" ? "22" : "24x18";
+    ASSERT_EQ(run_gpulife(
+                  {"run", in.string(), "-t", topology, "-s", size, "-g", "60", "-o", out.string()}),
+              0);
+    ASSERT_EQ(run_gpulife({"run", in.string(), "-t", topology, "-s", size, "-g", "90", "-o",
+                           direct.string()}),
+              0);
+    const Pattern stopped = load_pattern_file(out);
+    ASSERT_TRUE(stopped.rule.bounds.has_value());
+    ASSERT_GT(stopped.population(), 20u);
+    ASSERT_EQ(run_gpulife({"run", out.string(), "-g", "30", "-o", out.string()}), 0);
+    const Pattern resumed = load_pattern_file(out), whole = load_pattern_file(direct);
+    EXPECT_EQ(resumed.rule.to_string(), whole.rule.to_string());
+    EXPECT_TRUE(resumed.same_cells(whole));
+    EXPECT_GT(whole.population(), 0u);
+  }
+  for (const fs::path& f : {in, out, direct}) fs::remove(f);
+}
+
 TEST(CmdRunTest, MacrocellAndGzipInAndOut) {
   const fs::path in = temp_file("in.mc.gz"), out = temp_file("out.mc");
   save_pattern(load_pattern_file(std::string(GPULIFE_ASSETS) + "/patterns/glider.rle"), in);
