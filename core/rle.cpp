@@ -139,6 +139,11 @@ class RleReader {
       while (i < fields.size() && text::is_space(fields[i])) ++i;
       size_t end = i;
       while (end < fields.size() && !text::is_space(fields[end])) ++end;
+      // Golly reads a position with a blank after its comma ("Pos=3, 4") too.
+      if (text::starts_with_ci(fields.substr(i), "pos=") && end > i && fields[end - 1] == ',') {
+        while (end < fields.size() && text::is_space(fields[end])) ++end;
+        while (end < fields.size() && !text::is_space(fields[end])) ++end;
+      }
       const std::string_view field = fields.substr(i, end - i);
       i = end;
       if (text::starts_with_ci(field, "pos=")) {

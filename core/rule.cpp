@@ -214,7 +214,7 @@ RuleSpec parse_rule(std::string_view text) {
     std::string_view suffix = trim(body.substr(colon + 1));
     body = trim(body.substr(0, colon));
     try {
-      spec.bounds = parse_bounds(suffix);
+      spec.bounds = parse_suffix(suffix);
     } catch (const Error& e) {
       // At the suffix, as errors in the rule's body are.
       throw ParseError("rule", 1, 1 + int64_t(colon + (whole.data() - text.data())),

@@ -252,17 +252,31 @@ Rule parse_counts_rule(std::string_view body, std::string_view whole, int64_t co
     // One or two parts, each B or S first, optionally separated by '/' or '_'.
     size_t at = 0;
     bool seen[2] = {false, false};
+    const size_t first_slash = find_any(text, "/_");
     while (at < text.size()) {
-      const char kind = text[at];
-      if (kind != 'b' && kind != 's')
-        fail(whole, column + int64_t(at),
-             std::string("expected B or S here, not '") + body[at] + "'");
+      char kind = text[at];
+      size_t from = at + 1;
+      if (kind != 'b' && kind != 's') {
+        // As Golly reads them, one of two parts may leave out its letter, which is then the
+        // other part's partner: "B3/23" and "23/B3" are B3/S23, "/S23" is B/S23.
+        const bool first_part = at == 0 && first_slash != std::string_view::npos;
+        const bool second_part = at == first_slash + 1 && seen[0] != seen[1];
+        const char other = first_part && first_slash + 1 < text.size() ? text[first_slash + 1] : 0;
+        if (first_part && (other == 'b' || other == 's'))
+          kind = other == 'b' ? 's' : 'b';
+        else if (second_part)
+          kind = seen[0] ? 's' : 'b';
+        else
+          fail(whole, column + int64_t(at),
+               std::string("expected B or S here, not '") + body[at] + "'");
+        from = at;
+      }
       const int k = kind == 's';
       if (seen[k]) fail(whole, column + int64_t(at), std::string(k ? "S" : "B") + " appears twice");
       seen[k] = true;
-      size_t end = find_any(text, k ? "b/_" : "s/_", at + 1);
+      size_t end = find_any(text, k ? "b/_" : "s/_", from);
       if (end == std::string_view::npos) end = text.size();
-      (k ? survival : birth) = part_at(at + 1, end);
+      (k ? survival : birth) = part_at(from, end);
       at = end;
       if (at < text.size() && (text[at] == '/' || text[at] == '_')) {
         if (seen[0] && seen[1]) {

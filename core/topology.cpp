@@ -41,7 +41,6 @@ Side parse_side(std::string_view text, const char* which) {
   Side side;
   size_t i = 0;
   auto digits = [&](const char* what) {
-    const size_t start = i;
     int64_t v = 0;
     while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
       v = v * 10 + (text[i] - '0');
@@ -50,7 +49,7 @@ Side parse_side(std::string_view text, const char* which) {
                     ", the largest bounded grid Golly allows");
       ++i;
     }
-    if (i == start) throw Error(std::string(what) + " must be a whole number");
+    // Golly reads no digits as 0: ":T,20" is a tube, ":T30,20+" has no shift.
     return v;
   };
   const std::string size_name = std::string("the grid ") + which;
@@ -156,11 +155,17 @@ GridBounds parse_bounds(std::string_view suffix) {
         "(cross-surface) or :Sw (sphere)");
   const TopologyKind kind = TopologyKind(found - std::begin(kSuffixLetters));
   suffix.remove_prefix(1);
-  const size_t comma = suffix.find(',');
+  if (suffix.empty()) throw Error("bounded grid has no size");
+  size_t comma = suffix.find(',');
+  // A comma with nothing after it gives one side, as no comma does (Golly: ":T30," is 30x30).
+  if (comma + 1 == suffix.size()) {
+    suffix.remove_suffix(1);
+    comma = std::string_view::npos;
+  }
   const Side x = parse_side(suffix.substr(0, comma), "width");
-  const Side y =
-      comma == std::string_view::npos ? x : parse_side(suffix.substr(comma + 1), "height");
+  Side y = comma == std::string_view::npos ? x : parse_side(suffix.substr(comma + 1), "height");
   const bool square_given = comma == std::string_view::npos;
+  if (square_given) y.twisted = false;
 
   GridBounds b;
   b.width = x.size;
@@ -196,11 +201,12 @@ GridBounds parse_bounds(std::string_view suffix) {
     }
     case TopologyKind::KleinBottle: {
       if (infinite) throw Error("a Klein bottle cannot have a side of 0");
-      if (square_given) throw Error("a Klein bottle needs both sides, e.g. :K40*,20");
-      if (x.twisted == y.twisted)
+      if (x.twisted && y.twisted)
         throw Error(
             "a Klein bottle has exactly one twisted pair of edges: mark the width or the "
             "height with '*', e.g. :K40*,20 or :K40,20*");
+      // Unmarked, the height's edges are the twisted ones, as Golly takes ":K40,20".
+      if (!x.twisted) y.twisted = true;
       if ((x.shift && !x.twisted) || (y.shift && !y.twisted))
         throw Error("a Klein bottle's shift must be on its twisted edges");
       t.edges = x.twisted ? EdgePair::Horizontal : EdgePair::Vertical;
@@ -221,6 +227,22 @@ GridBounds parse_bounds(std::string_view suffix) {
       break;
   }
   return b;
+}
+
+std::optional<GridBounds> parse_suffix(std::string_view suffix) {
+  // Golly's ways of saying "no bounded grid": a ':' alone, a letter alone, no size on either side.
+  if (suffix.empty()) return std::nullopt;
+  const char letter = char(std::toupper(static_cast<unsigned char>(suffix.front())));
+  if (suffix.size() == 1 && std::find(std::begin(kSuffixLetters), std::end(kSuffixLetters),
+                                      letter) != std::end(kSuffixLetters))
+    return std::nullopt;
+  if (letter == 'P' || letter == 'T') {
+    const std::string_view sides = suffix.substr(1);
+    if (sides.find_first_not_of("0,") == std::string_view::npos &&
+        std::count(sides.begin(), sides.end(), ',') <= 1)
+      return std::nullopt;
+  }
+  return parse_bounds(suffix);
 }
 
 GridBounds bounds_for(const Topology& t, int64_t width, int64_t height) {

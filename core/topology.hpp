@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -80,6 +81,10 @@ inline constexpr int64_t kMaxBoundedSide = 2000000000;
 // bounds (shifts reduced as Golly reduces them). Throws Error saying what is wrong; the caller
 // adds the whole rule text.
 GridBounds parse_bounds(std::string_view suffix);
+
+// A rule's suffix as Golly reads it: parse_bounds(), but what Golly takes for no bounded grid
+// (nothing after the ':', a letter alone, a plane or torus of size 0 both ways: ":T0,0") is none.
+std::optional<GridBounds> parse_suffix(std::string_view suffix);
 
 // The bounds a grid of this topology and size stands for, for saving it (so a torus stays a
 // torus on reload): a tube's open axis is written as 0. Whether a plane grid is a bounded plane

@@ -98,6 +98,10 @@ TEST(RleRead, CxrlePositionAndGeneration) {
   EXPECT_EQ(q.generation, 5u);
   EXPECT_EQ(q.cells().front(), (Cell{1, 2}));
   EXPECT_EQ(parse_rle("#CXRLE Gen=9\no!").cells().front(), (Cell{0, 0}));
+  // A blank after the comma, as Golly reads it.
+  const Pattern r = parse_rle("#CXRLE Pos=3, -4 Gen=2\n3o!");
+  EXPECT_EQ(r.cells().front(), (Cell{3, -4}));
+  EXPECT_EQ(r.generation, 2u);
 }
 
 TEST(RleRead, LongRunsAndMultiDigitRowSkips) {

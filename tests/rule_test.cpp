@@ -42,8 +42,9 @@ void expect_canonical(std::initializer_list<std::pair<const char*, const char*>>
 }
 
 TEST(Rule, ConwaySpellings) {
-  for (const char* text : {"B3/S23", "b3/s23", "b3s23", "B3S23", "S23/B3", "s23b3", "23/3",
-                           "  B3/S23  ", "Life", "life", "Conway's Life", "CONWAY"}) {
+  for (const char* text :
+       {"B3/S23", "b3/s23", "b3s23", "B3S23", "S23/B3", "s23b3", "23/3", "B3/23", "23/B3", "S23/3",
+        "3/S23", "  B3/S23  ", "Life", "life", "Conway's Life", "CONWAY"}) {
     SCOPED_TRACE(text);
     const RuleSpec spec = parse_rule(text);
     EXPECT_TRUE(spec.rule.is_life());
@@ -59,6 +60,13 @@ TEST(Rule, OtherRulesInEverySpelling) {
   EXPECT_EQ(parse_rule("b3678s34678").rule, bs(mask({3, 6, 7, 8}), mask({3, 4, 6, 7, 8})));
   EXPECT_EQ(parse_rule("B2/S").rule, bs(mask({2}), 0));
   EXPECT_EQ(parse_rule("/2").rule, bs(mask({2}), 0));
+  // One part may leave out its letter (Golly reads the other letter there).
+  EXPECT_EQ(parse_rule("B36/23").rule, bs(mask({3, 6}), mask({2, 3})));
+  EXPECT_EQ(parse_rule("/S23").rule, bs(0, mask({2, 3})));
+  EXPECT_EQ(parse_rule("B3/23H").to_string(), "B3/S23H");
+  EXPECT_EQ(parse_rule("B2-a/12").to_string(), "B2-a/S12");
+  EXPECT_THROW(parse_rule("3/23/B3"), ParseError);
+  EXPECT_THROW(parse_rule("B3/S23/4"), ParseError);
   EXPECT_EQ(parse_rule("B3/S012345678").rule, bs(mask({3}), 0x1FF));
 }
 
@@ -121,10 +129,10 @@ TEST(Rule, RejectsWithTheText) {
                            "hello",
                            "",
                            "B3/S23:X5,5",
-                           "B3/S23:T",
+                           "B3/S23:S0",
                            "B3/S23:Tx,5",
                            "1/2/3",
-                           "B3/S23:T0,0",
+                           "B3/S23:K0,5",
                            "3",
                            "23",
                            "B3//S23",

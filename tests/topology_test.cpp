@@ -111,6 +111,15 @@ TEST(Topology, SuffixesPrintAsGollyCanonicalisesThem) {
       {"c7,9", ":C7,9"},
       {"S30,30", ":S30"},
       {"P2000000000,5", ":P2000000000,5"},
+      // Golly's shorthands: an unmarked Klein bottle twists its height, a bare comma repeats
+      // the width, missing digits are 0.
+      {"K30,20", ":K30,20*"},
+      {"k10", ":K10,10*"},
+      {"K10*", ":K10*,10"},
+      {"T10,", ":T10,10"},
+      {"T,10", ":T0,10"},
+      {"P,10", ":P0,10"},
+      {"T10,10+", ":T10,10"},
   };
   for (const auto& [in, out] : cases) {
     SCOPED_TRACE(in);
@@ -121,12 +130,28 @@ TEST(Topology, SuffixesPrintAsGollyCanonicalisesThem) {
 }
 
 TEST(Topology, RejectsWhatGollyRejects) {
-  for (const char* text : {"T10+1,20+1", "K40*,20*", "K40,20", "T0+1,20", "K0*,6", "C5,6+1",
-                           "S30,20", "S30+1", "P30+1,20", "T0,0", "P2000000001,5", "", "T", "Tx,5",
-                           "X5,5", "T5,5,5", "K40*,20+1", "T30*,20", "T-5,5"}) {
+  for (const char* text : {"T10+1,20+1", "K40*,20*", "K40+1,20",      "S0",      "K0,10",  "C10,0",
+                           "T,+2",       "T0+1,20",  "K0*,6",         "C5,6+1",  "S30,20", "S30+1",
+                           "P30+1,20",   "T0,0",     "P2000000001,5", "",        "T",      "Tx,5",
+                           "X5,5",       "T5,5,5",   "K40*,20+1",     "T30*,20", "T-5,5"}) {
     SCOPED_TRACE(text);
     EXPECT_THROW(parse_bounds(text), Error);
   }
+}
+
+// What Golly takes for no bounded grid at all, in a rule's suffix (bgolly 3.3 writes the rule
+// back without one).
+TEST(Topology, SuffixesGollyReadsAsUnbounded) {
+  for (const char* text : {"", "T", "p", "S", "K", "C", "T0,0", "P0", "T0", "T,", "P0,0"}) {
+    SCOPED_TRACE(text);
+    EXPECT_FALSE(parse_suffix(text).has_value());
+  }
+  EXPECT_EQ(parse_suffix("T30,20"), parse_bounds("T30,20"));
+  EXPECT_THROW(parse_suffix("S0"), Error);
+  EXPECT_THROW(parse_suffix("X"), Error);
+  EXPECT_EQ(parse_rule("B3/S23:").to_string(), "B3/S23");
+  EXPECT_EQ(parse_rule("B3/S23:T0,0").to_string(), "B3/S23");
+  EXPECT_EQ(parse_rule("B3/S23:K10,10").to_string(), "B3/S23:K10,10*");
 }
 
 TEST(Topology, RuleSuffixGoesThroughTheBoundsParser) {
