@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/host_memory.hpp"
 #include "core/pattern_io.hpp"
+#include "core/text_lines.hpp"
 
 namespace gpulife::app {
 namespace fs = std::filesystem;
@@ -207,7 +208,7 @@ double parse_memory_size(std::string_view text) {
   if (unit == "g") scale = 1073741824.0;
   if (unit == "t") scale = 1099511627776.0;
   if (t.empty() || end == t.c_str() || scale == 0 || !(v > 0) || !std::isfinite(v))
-    throw Error("bad memory size \"" + std::string(text) +
+    throw Error("bad memory size \"" + text::excerpt(text) +
                 "\": expected a positive number of bytes with an optional K, M, G or T, e.g. 4G");
   return v * scale;
 }

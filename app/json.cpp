@@ -36,6 +36,20 @@ Json parse_json(std::string_view text, const std::string& source) {
     if (const size_t at = reason.find("syntax error"); at != std::string::npos)
       reason = reason.substr(at);
     throw ParseError(source, line, column, reason);
+  } catch (const Json::out_of_range& e) {
+    // A number beyond a double ("1e999"): nlohmann names it but gives no offset, so the first
+    // place the number appears stands for it.
+    std::string reason = e.what();
+    int64_t line = 0, column = 0;
+    const size_t quote = reason.find('\'');
+    const size_t end = quote == std::string::npos ? quote : reason.find('\'', quote + 1);
+    if (end != std::string::npos) {
+      const std::string number = reason.substr(quote + 1, end - quote - 1);
+      if (const size_t at = text.find(number); at != std::string_view::npos)
+        locate(text, at, line, column);
+      reason = "number " + number + " is out of range";
+    }
+    throw ParseError(source, line, column, reason);
   } catch (const TooDeep&) {
     throw ParseError(source, 0, 0,
                      "nested more than " + std::to_string(kMaxDepth) + " levels deep");

@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "core/hash.hpp"
 #include "core/soup.hpp"
+#include "core/text_lines.hpp"
 
 namespace gpulife {
 
@@ -24,10 +25,10 @@ GridSize parse_grid_size(std::string_view text) {
     int64_t v = 0;
     auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
     if (part.empty() || ec != std::errc() || end != part.data() + part.size() || v <= 0)
-      throw Error("bad grid size \"" + std::string(text) +
+      throw Error("bad grid size \"" + text::excerpt(text) +
                   "\": expected N or WxH with positive whole numbers, e.g. 4096 or 1920x1080");
     if (v > kMaxGridSide)
-      throw Error("bad grid size \"" + std::string(text) + "\": a side may be at most " +
+      throw Error("bad grid size \"" + text::excerpt(text) + "\": a side may be at most " +
                   std::to_string(kMaxGridSide) + " cells");
     return v;
   };

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "core/error.hpp"
+#include "core/text_lines.hpp"
 
 namespace gpulife {
 namespace {
@@ -33,7 +34,7 @@ std::optional<RuleSpec> parse_history_rule(std::string_view text) {
   try {
     return parse_rule(base);
   } catch (const Error& e) {
-    throw Error("History rule \"" + std::string(text) +
+    throw Error("History rule \"" + text::excerpt(text) +
                 "\": its base rule is not one gpulife runs (" + e.what() + ")");
   }
 }

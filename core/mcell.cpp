@@ -146,7 +146,7 @@ class McellReader {
 
   void wrap_line(std::string_view value) {
     if (value != "0" && value != "1")
-      lines_.fail(value, "malformed #WRAP \"" + std::string(value) +
+      lines_.fail(value, "malformed #WRAP \"" + text::excerpt(value) +
                              "\" (expected 1 for a torus or 0 for a bounded plane)");
     wrap_ = value == "1";
   }

@@ -20,8 +20,9 @@
 namespace gpulife {
 namespace {
 
-// Files larger than this are not patterns gpulife could hold anyway (kMaxPatternCells).
-constexpr uintmax_t kMaxFileBytes = uintmax_t{1} << 32;
+// Files larger than this are not patterns gpulife could hold anyway (kMaxPatternCells): the
+// same limit as a compressed file's inflated size, also for a pipe, which is read whole first.
+constexpr uintmax_t kMaxFileBytes = kMaxInflatedBytes;
 
 std::string lower(std::string s) {
   for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -231,7 +232,7 @@ PatternFormat parse_pattern_format(std::string_view text) {
   if (s == "life106" || s == "lif" || s == "1.06") return PatternFormat::Life106;
   if (s == "life105" || s == "1.05") return PatternFormat::Life105;
   if (s == "mc" || s == "macrocell") return PatternFormat::Macrocell;
-  throw Error("unknown pattern format \"" + std::string(text) +
+  throw Error("unknown pattern format \"" + text::excerpt(text) +
               "\" (expected rle, cells, life105, life106 or mc)");
 }
 

@@ -99,7 +99,7 @@ class RleReader {
     }
     if (!x || !y)
       fail(column_of(line, value),
-           "malformed position \"" + std::string(value) + "\" (expected two integers)");
+           "malformed position \"" + text::excerpt(value) + "\" (expected two integers)");
     positioned_ = true;
     offset_line_ = lines_.number();
     offset_column_ = column_of(line, value);
@@ -151,7 +151,7 @@ class RleReader {
       } else if (text::starts_with_ci(field, "gen=")) {
         const auto gen = text::parse_uint64(field.substr(4));
         if (!gen)
-          fail(column_of(line, field), "malformed generation \"" + std::string(field.substr(4)) +
+          fail(column_of(line, field), "malformed generation \"" + text::excerpt(field.substr(4)) +
                                            "\" (expected a non-negative integer below 2^64)");
         generation_ = *gen;
       }

@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/hensel.hpp"
 #include "core/rule_text.hpp"
+#include "core/text_lines.hpp"
 
 namespace gpulife {
 namespace {
@@ -218,8 +219,8 @@ RuleSpec parse_rule(std::string_view text) {
     } catch (const Error& e) {
       // At the suffix, as errors in the rule's body are.
       throw ParseError("rule", 1, 1 + int64_t(colon + (whole.data() - text.data())),
-                       "bad bounded grid \"" + std::string(whole.substr(colon)) +
-                           "\": " + e.what() + " in rule \"" + std::string(whole) + "\"");
+                       "bad bounded grid \"" + text::excerpt(whole.substr(colon)) +
+                           "\": " + e.what() + " in rule \"" + text::excerpt(whole) + "\"");
     }
   }
   for (const auto& named : kNamedRules) {

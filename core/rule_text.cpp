@@ -11,6 +11,7 @@
 #include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/hensel.hpp"
+#include "core/text_lines.hpp"
 
 namespace gpulife::rule_text {
 namespace {
@@ -346,7 +347,7 @@ std::string format_part(const Rule& rule, bool live) {
 }  // namespace
 
 [[noreturn]] void fail(std::string_view whole, int64_t column, const std::string& why) {
-  throw ParseError("rule", 1, column, why + " in rule \"" + std::string(whole) + "\"");
+  throw ParseError("rule", 1, column, why + " in rule \"" + text::excerpt(whole) + "\"");
 }
 
 int neighbour_mask(Neighbourhood neighbourhood) {

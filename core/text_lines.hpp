@@ -138,4 +138,13 @@ inline std::string one_line(std::string_view s) {
   return out;
 }
 
+// Text quoted in an error message, shortened when long to its start and end around "...", so
+// that a message stays readable whatever the input (its column says where the fault is).
+inline std::string excerpt(std::string_view s, size_t max = 80) {
+  if (s.size() <= max) return std::string(s);
+  const size_t tail = max / 4, head = max - tail - 3;
+  return std::string(s.substr(0, head)) + "..." + std::string(s.substr(s.size() - tail)) + " (" +
+         std::to_string(s.size()) + " characters)";
+}
+
 }  // namespace gpulife::text

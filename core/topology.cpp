@@ -8,6 +8,7 @@
 
 #include "core/enum_names.hpp"
 #include "core/error.hpp"
+#include "core/text_lines.hpp"
 
 namespace gpulife {
 namespace {
@@ -105,7 +106,7 @@ Topology parse_topology(std::string_view text) {
   if (s == "cross" || s == "crosssurface" || s == "c" || s == "projectiveplane")
     return Topology{TopologyKind::CrossSurface};
   if (s == "sphere" || s == "s") return Topology{TopologyKind::Sphere};
-  throw Error("unknown topology \"" + std::string(text) + "\" (expected " +
+  throw Error("unknown topology \"" + text::excerpt(text) + "\" (expected " +
               std::string(kTopologyNames) +
               "; shifted tori and tubes come from a rule suffix such as B3/S23:T30+5,20)");
 }

@@ -33,6 +33,15 @@ TEST(JsonTest, ErrorsSayWhere) {
   for (const char* bad : {"[1, 2", "\"open", "{} x", ""})
     EXPECT_THROW(parse_json(bad, "t"), ParseError) << bad;
   EXPECT_THROW(parse_json(std::string(200, '[') + std::string(200, ']'), "t"), ParseError);
+  // A number no double holds is named, with where it is.
+  try {
+    parse_json("{\n  \"ms\": 1e999\n}", "bench.json");
+    FAIL() << "no error";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_EQ(e.column(), 9);
+    EXPECT_NE(e.reason().find("1e999"), std::string::npos) << e.what();
+  }
 }
 
 TEST(JsonTest, TextOfNamesThatAreNotUtf8) {

@@ -151,6 +151,18 @@ TEST(Rule, RejectsWithTheText) {
   }
 }
 
+// A message quotes a long rule by its start and end only, whatever its length.
+TEST(Rule, LongRulesAreQuotedShort) {
+  for (const std::string& text :
+       {"B" + std::string(100000, '3') + "/S23x", "B3/S23:T" + std::string(5000, '1') + ",5"}) {
+    const std::string message = rejection(text);
+    ASSERT_FALSE(message.empty());
+    EXPECT_LT(message.size(), 500u) << message.substr(0, 500);
+    EXPECT_NE(message.find(std::to_string(text.size()) + " characters"), std::string::npos)
+        << message;
+  }
+}
+
 // Generations rules (S/B/C as Golly writes them, B/S/C as LifeWiki does) with two states are
 // their Life-like rule; with more they are refused for what they are, at the state count.
 TEST(Rule, GenerationsRulesOfTwoStates) {
