@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "app/banded_run.hpp"
 #include "app/cli.hpp"
@@ -19,6 +20,7 @@
 #include "core/grid.hpp"
 #include "core/grid_recipe.hpp"
 #include "core/history_rule.hpp"
+#include "core/history_states.hpp"
 #include "core/host_memory.hpp"
 #include "core/pattern_io.hpp"
 
@@ -217,11 +219,16 @@ int run_command(const std::vector<std::string>& args) {
   const auto start = std::chrono::steady_clock::now();
   double device_ms = 0;
   uint64_t done = 0, chunk = 1;
+  // A History pattern's states follow from the live cells of every generation: it steps one at
+  // a time when it is written.
+  std::optional<HistoryStates> history;
+  if (pattern.history_rule && p.has("output")) history.emplace(pattern, universe.cells().cells());
   while (done < generations) {
-    const uint64_t n = std::min(chunk, generations - done);
+    const uint64_t n = history ? 1 : std::min(chunk, generations - done);
     const auto t0 = std::chrono::steady_clock::now();
     universe.step(n);
     device_ms += engine->last_step_ms();
+    if (history) history->observe(universe.cells().cells());
     if (!universe.stop_reason().empty()) {
       done = engine->generation();  // where it stopped, exact up to there
       break;
@@ -263,6 +270,10 @@ int run_command(const std::vector<std::string>& args) {
   if (p.has("output")) {
     // In the input's coordinates (Golly's on a bounded grid), so positions stay meaningful.
     Pattern out = universe.cells();
+    if (history) {
+      out.set_history(history->states(out.cells()));
+      out.history_rule = true;
+    }
     out.rule = pattern.rule;
     // The grid's topology is kept (a torus stays a torus on reload); an open plane has none.
     if (pattern.rule.bounds && !request.size && !request.topology)

@@ -380,6 +380,25 @@ TEST(CmdRunTest, OutputOnAGridFromTheOptionsContinuesWhereItStopped) {
   for (const fs::path& f : {in, out, direct}) fs::remove(f);
 }
 
+// A LifeHistory file keeps its other states through `run`: unchanged at generation 0, and
+// after a run as Golly's LifeHistory has them (bgolly: ".C$BEB$.A!" after two generations).
+TEST(CmdRunTest, LifeHistoryStatesAreWrittenBackAfterTheRun) {
+  const fs::path in = temp_file("history_in.rle"), out = temp_file("history_out.rle");
+  std::ofstream(in) << "x = 1, y = 3, rule = LifeHistory\nC$E$A!\n";
+  ASSERT_EQ(run_gpulife({"run", in.string(), "-g", "0", "-o", out.string()}), 0);
+  EXPECT_EQ(load_pattern_file(out).history(), load_pattern_file(in).history());
+  ASSERT_EQ(run_gpulife({"run", in.string(), "-g", "2", "-o", out.string()}), 0);
+  Pattern expected = parse_pattern("x = 3, y = 3, rule = LifeHistory\n.C$BEB$.A!", "e.rle");
+  expected.translate(-1, 0);
+  const Pattern written = load_pattern_file(out);
+  EXPECT_TRUE(written.history_rule);
+  EXPECT_TRUE(written.same_cells(expected));
+  EXPECT_EQ(written.history(), expected.history());
+  EXPECT_EQ(written.rule.to_string(), "B3/S23");
+  fs::remove(in);
+  fs::remove(out);
+}
+
 TEST(CmdRunTest, MacrocellAndGzipInAndOut) {
   const fs::path in = temp_file("in.mc.gz"), out = temp_file("out.mc");
   save_pattern(load_pattern_file(std::string(GPULIFE_ASSETS) + "/patterns/glider.rle"), in);

@@ -210,7 +210,8 @@ Result check_file(const Options& o, const std::string& name, const fs::path& dir
   }
   try {
     const Pattern a = shape(ours), b = shape(theirs);
-    if (a.same_cells(b)) {
+    // LifeHistory's other states too (envelope, marks), as both wrote them.
+    if (a.same_cells(b) && a.history() == b.history()) {
       r.verdict = pending_rule ? Verdict::Failed : Verdict::Agrees;
       r.detail = std::to_string(a.population()) + " cells" +
                  (pending_rule ? "; it agrees: take it off the pending list" : "");
