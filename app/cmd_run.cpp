@@ -16,6 +16,7 @@
 #include "app/progress_bar.hpp"
 #include "app/report.hpp"
 #include "app/universe.hpp"
+#include "core/cell_tree.hpp"
 #include "core/error.hpp"
 #include "core/grid.hpp"
 #include "core/grid_recipe.hpp"
@@ -165,6 +166,14 @@ int run_command(const std::vector<std::string>& args) {
   if (const std::optional<int> rc = run_banded_if_asked(p, shown, pattern, setup, recipe))
     return *rc;
 
+  // A Macrocell root reaches 2^61 cells from the origin at most, and Golly's frame is one row
+  // lower than RLE's: a pattern beyond it is refused now, not after the run.
+  if (!output.empty() && pattern.population() > 0 &&
+      (output_format ? *output_format : format_for_saving(output)) == PatternFormat::Macrocell &&
+      !CellTree::golly_root_holds(pattern.bounding_box()))
+    throw Error(shown + " lies beyond the " + std::to_string(CellTree::kMaxLevel) +
+                "-level Macrocell tree's frame, so -o " + output +
+                " cannot hold it; write RLE (.rle) instead, which holds any position it read");
   std::unique_ptr<Engine> engine = engine_registry().create(engine_name);
   if (p.has("gpus")) {
     const int gpus = int(p.get_int("gpus", 1, 64));

@@ -154,6 +154,12 @@ Cell CellTree::golly_origin(int level) {
   return Cell{-half, 1 - half};
 }
 
+bool CellTree::golly_root_holds(const Box& box, int level) {
+  const Cell o = golly_origin(level);
+  const int64_t size = int64_t{1} << level;
+  return box.min_x >= o.x && box.min_y >= o.y && box.max_x - o.x < size && box.max_y - o.y < size;
+}
+
 CellTree CellTree::from_cells(const std::vector<Cell>& cells) {
   CellTree tree;
   if (cells.empty()) return tree;
@@ -166,11 +172,7 @@ CellTree CellTree::from_cells(const std::vector<Cell>& cells) {
   }
   // The smallest root (at least level 4, as Golly writes) whose Golly frame holds every cell.
   int level = kLeafLevel + 1;
-  auto holds = [&](int l) {
-    const Cell o = golly_origin(l);
-    const int64_t size = int64_t{1} << l;
-    return min_x >= o.x && min_y >= o.y && max_x - o.x < size && max_y - o.y < size;
-  };
+  auto holds = [&](int l) { return golly_root_holds(Box{min_x, min_y, max_x, max_y}, l); };
   while (level < kMaxLevel && !holds(level)) ++level;
   if (!holds(level))
     throw Error("pattern spans more than 2^" + std::to_string(kMaxLevel - 1) +

@@ -61,6 +61,8 @@ class CellTree {
   static CellTree from_cells(const std::vector<Cell>& cells);
   // Where Golly puts the top-left cell of a Macrocell root of this level.
   static Cell golly_origin(int level);
+  // Whether a root of `level` placed there holds every cell of `box` (a non-empty box).
+  static bool golly_root_holds(const Box& box, int level = kMaxLevel);
 
   struct Node {
     NodeId child[4] = {kEmpty, kEmpty, kEmpty, kEmpty};  // nw, ne, sw, se

@@ -90,6 +90,17 @@ TEST(CmdRunTest, AnUnwritableOutputIsRefusedFirst) {
   EXPECT_NE(err.find("give -o FILE"), std::string::npos) << err;
   EXPECT_EQ(run_gpulife({"run", "glider", "-o", temp_file("g.mcl").string()}, &text, &err), 1);
   EXPECT_NE(err.find("does not write"), std::string::npos) << err;
+  // A position RLE holds but a Macrocell tree does not (Golly's frame starts a row lower).
+  const fs::path far = temp_file("far.rle"), far_mc = temp_file("far.mc");
+  std::ofstream(far) << "#CXRLE Pos=0,-2305843009213693952\nx = 2, y = 2\n2o$2o!\n";
+  EXPECT_EQ(run_gpulife({"run", far.string(), "-g", "40", "-o", far_mc.string()}, &text, &err), 1);
+  EXPECT_NE(err.find("write RLE"), std::string::npos) << err;
+  EXPECT_EQ(text.find("generation:"), std::string::npos) << text;
+  EXPECT_FALSE(fs::exists(far_mc));
+  EXPECT_EQ(run_gpulife({"run", far.string(), "-g", "4", "-o", temp_file("far_out.rle").string()}),
+            0);
+  fs::remove(far);
+  fs::remove(temp_file("far_out.rle"));
 }
 
 // "-o -" writes the pattern to standard output, and the run's lines to standard error.
