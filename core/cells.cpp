@@ -23,7 +23,12 @@ Pattern parse_cells(std::string_view text, std::string_view source, uint64_t max
   std::string_view line;
   int64_t y = 0, text_width = 0;
   bool started = false;  // past the file's leading blank lines
+  // As Golly reads them: a file whose first line is a '!' comment is dblife's, whose rows may
+  // be indented or spaced (blanks are passed over); other text is a plain picture, where a
+  // blank or ',' is a dead cell and 'o' a live one too.
+  bool comment_first = false;
   while (lines.next(line)) {
+    if (!started && !text::trim(line).empty()) comment_first = line.front() == '!';
     if (!line.empty() && line.front() == '!') {
       started = true;
       const std::string_view c = line.substr(1);
@@ -68,12 +73,17 @@ Pattern parse_cells(std::string_view text, std::string_view source, uint64_t max
       const int64_t n = count > 0 ? count : 1;
       const size_t run = count > 0 ? count_at : i;
       count = 0;
-      if (ch != '.' && ch != 'O' && ch != '*')
+      // Non-ASCII bytes (a no-break space from a web page) are blanks to Golly.
+      const bool blank = ch == ' ' || ch == '\t' || static_cast<unsigned char>(ch) >= 0x80;
+      if (blank && comment_first) continue;
+      const bool picture = !comment_first && (blank || ch == ',' || ch == 'o');
+      if (!picture && ch != '.' && ch != 'O' && ch != '*')
         fail(i, "unexpected " + text::describe_char(ch) +
                     " in .cells row (expected '.' for dead, 'O' or '*' for alive, each after an "
                     "optional count, or a '!' comment line)");
       if (n > kMaxCoordinate - x) fail(run, "row is wider than 2^61 cells");
-      if (ch != '.') {
+      const bool alive = ch == 'O' || ch == '*' || ch == 'o';
+      if (alive) {
         if (uint64_t(n) > max_cells - std::min<uint64_t>(cells.size(), max_cells))
           fail(run, too_many_cells(max_cells));
         for (int64_t k = 0; k < n; ++k) cells.push_back(Cell{x + k, y});

@@ -48,8 +48,8 @@ Pattern parse_life105(std::string_view text, std::string_view source, uint64_t m
     if (t.front() == '#') {
       if (life_meta::read_line(t, meta, fail)) continue;
       if (text::starts_with_ci(t, "#Life")) {
-        const std::string_view version = text::trim(t.substr(5));
-        if (version != "1.05") fail(t, "expected #Life 1.05, found \"" + text::excerpt(t) + "\"");
+        if (text::life_version(t) != "1.05")
+          fail(t, "expected #Life 1.05, found \"" + text::excerpt(t) + "\"");
         continue;
       }
       // "#P x y": the next rows start at (x, y). A bare "#P" keeps the column and the row

@@ -39,7 +39,7 @@ Pattern parse_life106(std::string_view text, std::string_view source, uint64_t m
     if (const std::string_view t = text::trim_left(line); t.front() == '#') {
       if (life_meta::read_line(t, meta, fail)) continue;
       if (text::starts_with_ci(t, "#Life")) {
-        const std::string_view version = text::trim(t.substr(5));
+        const std::string_view version = text::life_version(t);
         if (version.empty()) fail(t, "missing version after #Life (expected #Life 1.06)");
         if (version != "1.06")
           fail(version, "Life " + std::string(version) +
@@ -61,8 +61,7 @@ Pattern parse_life106(std::string_view text, std::string_view source, uint64_t m
     const int64_t y = coordinate(ys.substr(0, y_end), "y");
     if (y_end < ys.size())
       fail(text::trim(ys.substr(y_end)), "unexpected text after the \"x y\" pair");
-    if (cells.size() >= max_cells)
-      fail(t, too_many_cells(max_cells));
+    if (cells.size() >= max_cells) fail(t, too_many_cells(max_cells));
     cells.push_back(Cell{x, y});
   }
   Pattern p(std::move(cells));

@@ -50,8 +50,11 @@ class MacrocellReader {
   }
 
   Pattern read() {
-    if (!lines_.next() || !text::trim_left(lines_.line()).starts_with("[M2]"))
-      throw ParseError(std::string(source_), 1, 1,
+    // Blank lines before the header are passed over, as Golly does (text copied from a page).
+    bool more = lines_.next();
+    while (more && text::trim(lines_.line()).empty()) more = lines_.next();
+    if (!more || !text::trim_left(lines_.line()).starts_with("[M2]"))
+      throw ParseError(std::string(source_), more ? lines_.number() : 1, 1,
                        "not a Macrocell file: it must begin with \"[M2]\"");
     while (lines_.next()) {
       const std::string_view t = text::trim(lines_.line());

@@ -33,7 +33,9 @@ class McellReader {
     while (lines_.next()) {
       const std::string_view line = lines_.line();
       if (line.empty() || line.front() != '#') continue;  // MCell ignores other lines
+      if (line.starts_with("#MCell")) header_ = true;
       if (line.starts_with("#L ")) {
+        rows_ = true;
         cells_line(line.substr(3));
       } else if (line.starts_with("#GAME")) {
         game_line(text::trim(line.substr(5)));
@@ -52,6 +54,10 @@ class McellReader {
       }
       // Other lines (#MCell, #SPEED, #PALETTE, #CCOLORS, ...) only concern MCell's display.
     }
+    // Text with neither is no MCell pattern, whatever its name: not an empty one.
+    if (!header_ && !rows_)
+      throw ParseError(std::string(source_), 1, 1,
+                       "not an MCell file: it has neither a #MCell header nor #L rows");
     settle();
     Pattern p(std::move(cells_));
     if (bounded()) centre(p);
@@ -263,6 +269,7 @@ class McellReader {
   RuleSpec rule_;
   int64_t rule_line_ = 0;  // the line of the rule that counts, or of the first cells
   bool history_rule_ = false, extended_history_ = false;
+  bool header_ = false, rows_ = false;  // a "#MCell" line, "#L" rows
   std::vector<std::string> comments_;
 };
 

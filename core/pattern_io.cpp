@@ -44,6 +44,30 @@ bool is_cells_row(std::string_view row) {
   return true;
 }
 
+// A row of a plain picture, as Golly reads text without a header: '.', ',' and blanks dead,
+// 'o', 'O' and '*' alive (the letters other pictures use are left to the error).
+bool is_picture_row(std::string_view row) {
+  for (char c : row)
+    if (c != '.' && c != ',' && c != 'o' && c != 'O' && c != '*' && !text::is_space(c))
+      return false;
+  return true;
+}
+
+// Golly's test of a first line without a header: RLE when it is RLE tokens only (digits, b, o,
+// $, blanks between tokens) with a count or a final '!', which pictures rarely have.
+bool is_plain_rle(std::string_view row) {
+  const size_t bang = row.find('!');
+  if (bang != std::string_view::npos && !text::trim(row.substr(bang + 1)).empty()) return false;
+  const std::string_view body = row.substr(0, bang);
+  bool digit = false;
+  for (char c : body)
+    if (c >= '0' && c <= '9')
+      digit = true;
+    else if (c != 'b' && c != 'o' && c != '$' && !text::is_space(c))
+      return false;
+  return digit || bang != std::string_view::npos;
+}
+
 bool is_rle_body(std::string_view row) {
   for (char c : row) {
     if ((c >= '0' && c <= '9') || text::is_space(c)) continue;
@@ -68,7 +92,8 @@ bool is_life105_row(std::string_view row) {
 }
 
 // What the text's lines say about the format.
-enum class Evidence { None, Rle, Cells, Life106, Life105, Macrocell, MCell, Unknown };
+// Hashed: nothing but '#' lines point to RLE, a guess the file's name may overrule.
+enum class Evidence { None, Rle, Hashed, Cells, Life106, Life105, Macrocell, MCell, Unknown };
 
 // What the first meaningful line says, where it settles the format whatever the file is called
 // (Golly goes by the content alone): a Macrocell, MCell or Life 1.05/1.06 header, a .cells
@@ -83,7 +108,7 @@ Evidence header_evidence(std::string_view text) {
     if (!saw_hash && t.starts_with("[M2]")) return Evidence::Macrocell;
     if (!saw_hash && t.starts_with("#MCell")) return Evidence::MCell;
     if (text::starts_with_ci(t, "#Life"))
-      return text::trim(t.substr(5)) == "1.05" ? Evidence::Life105 : Evidence::Life106;
+      return text::life_version(t) == "1.05" ? Evidence::Life105 : Evidence::Life106;
     if (t.front() == '#') {
       saw_hash = true;
       continue;
@@ -101,6 +126,7 @@ Evidence classify(std::string_view text) {
   int rows_seen = 0;
   bool saw_hash = false, saw_block = false;
   bool all_cells = true, all_rle = true, all_pairs = true, all_life105 = true;
+  bool all_picture = true, first_plain_rle = false;
   while (lines.next(line) && rows_seen < 64) {
     const std::string_view t = text::trim(line);
     if (t.empty()) continue;
@@ -108,7 +134,7 @@ Evidence classify(std::string_view text) {
     if (rows_seen == 0 && !saw_hash && t.starts_with("#MCell")) return Evidence::MCell;
     if (t.front() == '#') {
       if (rows_seen == 0 && text::starts_with_ci(t, "#Life")) {
-        return text::trim(t.substr(5)) == "1.05" ? Evidence::Life105 : Evidence::Life106;
+        return text::life_version(t) == "1.05" ? Evidence::Life105 : Evidence::Life106;
       }
       // XLife's "#P x y" blocks (Life 1.05 without its header line).
       if (t.starts_with("#P")) saw_block = true;
@@ -121,19 +147,22 @@ Evidence classify(std::string_view text) {
       continue;                                            // a .cells comment among rows
     }
     if (rows_seen == 0 && t.find('=') != std::string_view::npos) return Evidence::Rle;
+    if (rows_seen == 0) first_plain_rle = is_plain_rle(t);
     ++rows_seen;
     all_cells = all_cells && is_cells_row(t);
+    all_picture = all_picture && is_picture_row(line);
     all_rle = all_rle && is_rle_body(t);
     all_pairs = all_pairs && is_coordinate_pair(t);
     all_life105 = all_life105 && is_life105_row(t);
     if (t.find('!') != std::string_view::npos && all_rle) return Evidence::Rle;
   }
-  if (rows_seen == 0) return saw_hash ? Evidence::Rle : Evidence::None;
+  if (rows_seen == 0) return saw_hash ? Evidence::Hashed : Evidence::None;
   if (saw_block && all_life105) return Evidence::Life105;
   if (all_pairs) return Evidence::Life106;
   if (all_cells && !saw_hash) return Evidence::Cells;
+  if (all_picture && !saw_hash && !first_plain_rle) return Evidence::Cells;
   if (all_rle) return Evidence::Rle;
-  return saw_hash ? Evidence::Rle : Evidence::Unknown;
+  return saw_hash ? Evidence::Hashed : Evidence::Unknown;
 }
 
 // Text of a pattern in the given format.
@@ -258,8 +287,16 @@ PatternFormat format_for_path(const std::filesystem::path& path, std::string_vie
   if (header_evidence(text) != Evidence::None) return sniff_format(text);
   const Evidence e = classify(text);
   const std::string ext = format_extension(path);
-  if (ext == ".rle") return PatternFormat::Rle;
-  if (ext == ".cells") return PatternFormat::Cells;
+  // Golly goes by the content alone; without a header, content that is plainly another format
+  // (a picture named .rle, RLE named .cells, a .mc or .mcl file without its header, XLife's #P
+  // blocks) wins over the name too.
+  const bool definite = e == Evidence::Cells || e == Evidence::Rle || e == Evidence::Life105 ||
+                        e == Evidence::Life106;
+  if (e == Evidence::Life105) return PatternFormat::Life105;
+  if (e == Evidence::Life106 && (ext == ".rle" || ext == ".cells")) return PatternFormat::Life106;
+  if ((ext == ".mc" || ext == ".mcl") && definite) return sniff_format(text);
+  if (ext == ".rle") return e == Evidence::Cells ? PatternFormat::Cells : PatternFormat::Rle;
+  if (ext == ".cells") return e == Evidence::Rle ? PatternFormat::Rle : PatternFormat::Cells;
   if (ext == ".mc") return PatternFormat::Macrocell;
   if (ext == ".mcl") return PatternFormat::MCell;
   if (ext == ".lif" || ext == ".life") {

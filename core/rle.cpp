@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,7 +56,9 @@ class RleReader {
     for (StateCell& h : history_cells_) h.cell = Cell{h.cell.x + offset_x_, h.cell.y + offset_y_};
     p.set_history(std::move(history_cells_));
     p.history_rule = history_;
-    if (!positioned_) p.unplaced_rle = Pattern::RleHeader{header_x_, header_y_};
+    // Golly centres a file without a position by its header's size; one without a header line
+    // stays where its cells are, from (0, 0).
+    if (!positioned_ && saw_header_) p.unplaced_rle = Pattern::RleHeader{header_x_, header_y_};
     p.rule = rule_;
     p.name = std::move(name_);
     p.author = std::move(author_);
@@ -83,7 +86,27 @@ class RleReader {
   void set_rule(std::string_view line, std::string_view rule_text) {
     const std::string_view r = text::trim(rule_text);
     if (r.empty()) return;  // "rule =" with nothing after it: keep the default
-    const FileRule f = parse_file_rule(r, source_, lines_.number(), column_of(line, r));
+    FileRule f;
+    try {
+      f = parse_file_rule(r, source_, lines_.number(), column_of(line, r));
+    } catch (const ParseError&) {
+      // Golly reads the rule up to the first blank or non-ASCII byte, less a trailing comma
+      // ("rule = B3/S23 (Life)", "rule = B3/S23,"); named rules with blanks are read whole above.
+      size_t end = 0;
+      while (end < r.size() && static_cast<unsigned char>(r[end]) > ' ' &&
+             static_cast<unsigned char>(r[end]) < 0x80)
+        ++end;
+      std::string_view cut = r.substr(0, end);
+      if (!cut.empty() && cut.back() == ',') cut.remove_suffix(1);
+      if (cut.empty() || cut.size() == r.size()) throw;
+      std::optional<FileRule> golly;
+      try {
+        golly = parse_file_rule(cut, source_, lines_.number(), column_of(line, cut));
+      } catch (const Error&) {
+      }
+      if (!golly) throw;  // the whole rule's error says more
+      f = *golly;
+    }
     rule_ = f.spec;
     history_ = f.history;
   }
@@ -215,7 +238,9 @@ class RleReader {
         count_ = count_ * 10 + digit;
         continue;
       }
-      if (text::is_space(c)) {
+      // Non-ASCII bytes (a no-break or zero-width space copied from a web page) are blanks to
+      // Golly, which passes over them.
+      if (text::is_space(c) || static_cast<unsigned char>(c) >= 0x80) {
         // As in Golly, a blank ends a count it follows on the line (a line break does not).
         have_count_ = false;
         continue;
@@ -250,6 +275,13 @@ class RleReader {
               fail(col, "state " + std::to_string(state) + " ('" + std::string(1, c) +
                             "') does not exist in a History rule (states 0 to 6)");
             add_state_run(n, run, state);
+            break;
+          }
+          // A letter p to y without its second letter is a live cell to Golly, which reads
+          // Mark Niemiec's older RLE files so.
+          if (c >= 'p' && c <= 'y' &&
+              !(i + 1 < line.size() && line[i + 1] >= 'A' && line[i + 1] <= 'X')) {
+            add_run(n, run);
             break;
           }
           // Without a header the text may not be RLE at all, so only then is a capital letter

@@ -2,6 +2,7 @@
 // Macrocell).
 #pragma once
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -136,6 +137,14 @@ inline std::string one_line(std::string_view s) {
   for (char& c : out)
     if (c == '\n' || c == '\r') c = ' ';
   return out;
+}
+
+// The version a "#Life" header line names: its first word ("#Life 1.05 (generated)" -> "1.05").
+inline std::string_view life_version(std::string_view header_line) {
+  std::string_view v = trim(header_line.substr(std::min<size_t>(5, header_line.size())));
+  size_t end = 0;
+  while (end < v.size() && !is_space(v[end])) ++end;
+  return v.substr(0, end);
 }
 
 // Text quoted in an error message, shortened when long to its start and end around "...", so

@@ -97,10 +97,18 @@ TEST(CellsErrors, OtherCharactersNameLineAndColumn) {
   EXPECT_TRUE(test::located_at(e, 3, 3, "'o'"));
   EXPECT_NE(std::string(e.what()).find("test.cells:3:3:"), std::string::npos) << e.what();
 
-  const ParseError tab = parse_error("OO\tO\n");
-  EXPECT_EQ(tab.column(), 3);
-  const ParseError lead = parse_error(" O\n");  // leading blanks would shift the row silently
-  EXPECT_EQ(lead.column(), 1);
+  const ParseError x = parse_error("OO\tX\n");
+  EXPECT_EQ(x.column(), 4);
+}
+
+// As Golly reads them: in a picture without a '!' first line a blank or ',' is a dead cell and
+// 'o' a live one; in a dblife file ('!' first) blanks are passed over.
+TEST(CellsRead, BlanksAsGollyReadsThem) {
+  EXPECT_EQ(parse_cells("OO\tO\n").cells(), (std::vector<Cell>{{0, 0}, {1, 0}, {3, 0}}));
+  EXPECT_EQ(parse_cells(" o,O\n").cells(), (std::vector<Cell>{{1, 0}, {3, 0}}));
+  EXPECT_EQ(parse_cells("!Name: g\n  .O\n\tO . O\n").cells(),
+            (std::vector<Cell>{{1, 0}, {0, 1}, {2, 1}}));
+  EXPECT_EQ(parse_cells("O.O\xC2\xA0\n").cells(), (std::vector<Cell>{{0, 0}, {2, 0}}));
 }
 
 TEST(CellsErrors, TooManyLiveCells) {

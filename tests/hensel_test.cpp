@@ -156,7 +156,7 @@ TEST(Hensel, ErrorsPointAtTheCharacter) {
       {"B3/S22a", 6, "count 2 appears twice"},
       {"B4ce4-ce/S23", 5, "count 4 appears twice"},
       // A bounded grid's errors point at its suffix.
-      {"B3/S23:T-5,5", 7, "bad bounded grid \":T-5,5\": the grid width must be a whole number"},
+      {"B3/S23:T-5,5", 7, "bad bounded grid \":T-5,5\": a tube (a side of 0) cannot be shifted"},
       {" B36/S23:K5,5*+x", 9, "bad bounded grid"},
   };
   for (const BadRule& c : cases) {

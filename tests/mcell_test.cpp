@@ -95,6 +95,9 @@ TEST(McellRead, FoundByHeaderOrName) {
   EXPECT_EQ(parse_pattern(text).population(), 3u);
   EXPECT_EQ(to_string(PatternFormat::MCell), "MCell");
   EXPECT_THROW(write_pattern(parse_pattern(text), PatternFormat::MCell), Error);
+  // Named .mcl but not MCell: read as what it is, or refused, never an empty pattern.
+  EXPECT_EQ(format_for_path("a.mcl", "bo$2bo$3o!\n"), PatternFormat::Rle);
+  EXPECT_THROW(parse_mcell("#C only a comment\n", "a.mcl"), ParseError);
 }
 
 TEST(McellErrors, SayWhereAndWhat) {

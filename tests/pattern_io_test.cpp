@@ -43,7 +43,7 @@ TEST(Sniff, RecognisesEachFormat) {
 
 TEST(Sniff, FormatForPath) {
   EXPECT_EQ(format_for_path("a.rle"), PatternFormat::Rle);
-  EXPECT_EQ(format_for_path("dir/A.RLE", ".O\n"), PatternFormat::Rle);
+  EXPECT_EQ(format_for_path("dir/A.RLE", "2o$o!\n"), PatternFormat::Rle);
   EXPECT_EQ(format_for_path("a.cells"), PatternFormat::Cells);
   EXPECT_EQ(format_for_path("a.lif", "#Life 1.06\n1 1\n"), PatternFormat::Life106);
   EXPECT_EQ(format_for_path("a.life", "1 1\n"), PatternFormat::Life106);
@@ -59,9 +59,35 @@ TEST(Sniff, FormatForPath) {
             PatternFormat::Rle);
   EXPECT_EQ(format_for_path("a.mc", "x = 3, y = 3\nbo$2bo$3o!"), PatternFormat::Rle);
   EXPECT_EQ(format_for_path("a.lif", "[M2] (golly 3.3)\n#R B3/S23\n"), PatternFormat::Macrocell);
-  // Without one, the name decides.
+  // Without one, the name decides where the content is not plainly another format.
   EXPECT_EQ(format_for_path("a.rle", "#C just rows\n.O\n"), PatternFormat::Rle);
   EXPECT_EQ(format_for_path("a.cells", "#C just rows\n.O\n"), PatternFormat::Cells);
+  EXPECT_EQ(format_for_path("a.mc.gz", "#R B3/S23\n"), PatternFormat::Macrocell);
+  // Where it is, the content wins, as in Golly: a picture named .rle, RLE named .cells or .mc,
+  // a .mcl file without its header, XLife's #P blocks, coordinate pairs named .rle.
+  EXPECT_EQ(format_for_path("a.rle", ".O.\n..O\nOOO\n"), PatternFormat::Cells);
+  EXPECT_EQ(format_for_path("a.rle", ".*.\n..*\n***\n"), PatternFormat::Cells);
+  EXPECT_EQ(format_for_path("a.cells", "bo$2bo$3o!\n"), PatternFormat::Rle);
+  EXPECT_EQ(format_for_path("a.cells", "#C glider\nbo$2bo$3o!\n"), PatternFormat::Rle);
+  EXPECT_EQ(format_for_path("a.mc", "bo$2bo$3o!\n"), PatternFormat::Rle);
+  EXPECT_EQ(format_for_path("a.mcl", ".O.\n..O\nOOO\n"), PatternFormat::Cells);
+  EXPECT_EQ(format_for_path("a.rle", "#P 0 0\n.*\n**\n"), PatternFormat::Life105);
+  EXPECT_EQ(format_for_path("a.rle", "0 0\n1 0\n2 0\n"), PatternFormat::Life106);
+}
+
+// Golly's test for text without a header: RLE where the first row is RLE tokens with a count or
+// a final '!'; otherwise a picture where '.', ',' and blanks are dead and anything else alive.
+TEST(Sniff, PicturesWithoutAHeaderAsGollyReadsThem) {
+  const std::vector<Cell> glider = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
+  for (const char* text : {".o.\n..o\nooo\n", ".O.\n..O\nOOO\n", " O\n  O\nOOO\n"}) {
+    SCOPED_TRACE(text);
+    EXPECT_EQ(sniff_format(text), PatternFormat::Cells);
+    Pattern p = parse_pattern(text);
+    p.move_to_origin();
+    EXPECT_EQ(p.cells(), (Pattern(glider).cells()));
+  }
+  EXPECT_EQ(sniff_format("bo$2bo$3o!"), PatternFormat::Rle);
+  EXPECT_EQ(sniff_format("3o$\nobo!"), PatternFormat::Rle);
 }
 
 TEST(ParsePattern, DispatchesOnContent) {

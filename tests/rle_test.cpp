@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "core/pattern_formats.hpp"
+#include "core/pattern_io.hpp"
 
 #include "parse_error_support.hpp"
 
@@ -367,7 +368,8 @@ TEST(Rle, AFileWithoutAPositionKeepsItsHeaderSizeForGollysPlacement) {
   using Header = Pattern::RleHeader;
   EXPECT_EQ(parse_rle("x = 3, y = 5\nbo$2bo$3o!").unplaced_rle, (Header{3, 5}));
   EXPECT_EQ(parse_rle("x = 4, y = 2\nbo$2bo!").unplaced_rle, (Header{4, 2}));
-  EXPECT_EQ(parse_rle("3o!").unplaced_rle, (Header{0, 0}));
+  // Without a header line Golly leaves the cells where they are, from (0, 0).
+  EXPECT_FALSE(parse_rle("3o!").unplaced_rle.has_value());
   EXPECT_FALSE(parse_rle("#CXRLE Pos=5,6\nx = 3, y = 3\n3o!").unplaced_rle.has_value());
   EXPECT_FALSE(parse_rle("#CXRLE Pos=0,0\nx = 3, y = 3\n3o!").unplaced_rle.has_value());
 }
@@ -376,6 +378,42 @@ TEST(RleErrors, CoordinatesBeyondTheRangeAreRejectedAtThePosition) {
   const ParseError e = parse_error("#C\n#CXRLE Pos=2305843009213693952,0\n2o!");
   EXPECT_EQ(e.line(), 2);
   EXPECT_NO_THROW(parse_rle("#CXRLE Pos=2305843009213693951,-2305843009213693952\no!"));
+}
+
+}  // namespace
+}  // namespace gpulife
+
+namespace gpulife {
+namespace {
+
+// What Golly passes over in files from the web and older programs, and reads the same here.
+TEST(RleRead, WhatGollyToleratesFromOtherSources) {
+  const std::vector<Cell> glider = parse_rle("x = 3, y = 3\nbo$2bo$3o!").cells();
+  // The rule up to its first blank, less a trailing comma.
+  for (const char* text : {"x = 3, y = 3, rule = B3/S23 (Conway)\nbo$2bo$3o!",
+                           "x = 3, y = 3, rule = B3/S23,\nbo$2bo$3o!",
+                           "x = 3, y = 3, rule = B3/S23\xC2\xA0\nbo$2bo$3o!"}) {
+    SCOPED_TRACE(text);
+    const Pattern p = parse_rle(text);
+    EXPECT_TRUE(p.rule.rule.is_life());
+    EXPECT_EQ(p.cells(), glider);
+  }
+  // Named rules with blanks are still read whole; a rule wrong at its first word is refused.
+  EXPECT_EQ(parse_rle("x = 1, y = 1, rule = Day & Night\no!").rule.to_string(), "B3678/S34678");
+  EXPECT_THROW(parse_rle("x = 1, y = 1, rule = B9/S23 x\no!"), ParseError);
+  // A letter p to y without its second letter is a live cell; non-ASCII bytes are blanks.
+  EXPECT_EQ(parse_rle("x = 3, y = 3\nbx$2bq$3y!").cells(), glider);
+  EXPECT_EQ(parse_rle("x = 3, y = 3\nbo$\xC2\xA0" "2bo$3o\xE2\x80\x8B!").cells(), glider);
+  // Without a header line the cells stay where they are (Golly's (0, 0)).
+  EXPECT_FALSE(parse_rle("#r B3/S23:T20,20\nbo$2bo$3o!").unplaced_rle.has_value());
+}
+
+TEST(PatternFormats, HeadersWithMoreAroundThem) {
+  EXPECT_EQ(parse_pattern("#Life 1.05 (written by XLife)\n#P 0 0\n.*\n**\n").population(), 3u);
+  EXPECT_EQ(parse_pattern("#Life 1.06 generated\n0 0\n1 1\n").population(), 2u);
+  const std::string mc = write_pattern(parse_rle("bo$2bo$3o!"), PatternFormat::Macrocell);
+  ASSERT_TRUE(mc.starts_with("[M2]"));
+  EXPECT_EQ(parse_pattern("\n \n" + mc).population(), 5u);
 }
 
 }  // namespace
