@@ -106,7 +106,7 @@ TEST(CmdIdentifyTest, BadInputSaysWhatIsWrong) {
   EXPECT_NE(err.find("B0"), std::string::npos) << err;
   EXPECT_EQ(run_gpulife({"identify", "no_such_pattern_anywhere"}, &out, &err), 1);
   const fs::path bad = fs::temp_directory_path() / "gpulife_cmd_identify_bad.rle";
-  std::ofstream(bad) << "x = 3, y = 3\nbo$2bo$3q!\n";
+  std::ofstream(bad) << "x = 3, y = 3\nbo$2bo$3%!\n";
   EXPECT_EQ(run_gpulife({"identify", bad.string()}, &out, &err), 1);
   EXPECT_NE(err.find(":2:"), std::string::npos) << err;  // file, line, column
   fs::remove(bad);

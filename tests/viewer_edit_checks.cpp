@@ -501,7 +501,7 @@ class EditFilesTest : public EditToolTest {
 
 TEST_F(EditFilesTest, LoadingAppliesTheRuleAndErrorsKeepTheState) {
   drag({1, 1}, {5, 1});
-  write(dir / "bad.rle", "x = 3, y = 1, rule = B3/S23\nbo$\n2q!\n");
+  write(dir / "bad.rle", "x = 3, y = 1, rule = B3/S23\nbo$\n2%!\n");
   EXPECT_FALSE(load_file(state, (dir / "bad.rle").string()));
   EXPECT_TRUE(state.message_is_error);
   EXPECT_NE(state.message.find("bad.rle:3:"), std::string::npos) << state.message;

@@ -523,7 +523,7 @@ TEST_F(ViewerStateTest, TheLibraryStepsAsideForTheLoadedPatternAndFitsLeaveItsSi
   EXPECT_TRUE(load_from_library(state, file));
   EXPECT_FALSE(state.edit.show_library);
   EXPECT_EQ(state.covered_right, 0.0);
-  EXPECT_FALSE(load_from_library(state, write("bad.rle", "x = 1, y = 1\nq!\n")));
+  EXPECT_FALSE(load_from_library(state, write("bad.rle", "x = 1, y = 1\n%!\n")));
   EXPECT_TRUE(state.edit.show_library) << "a failed load leaves the list up for another pick";
   // With the library open at the right and the menu bar on top, the fit avoids both.
   state.covered_right = 700;
