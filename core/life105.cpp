@@ -72,7 +72,7 @@ Pattern parse_life105(std::string_view text, std::string_view source, uint64_t m
     }
     for (size_t i = 0; i < t.size(); ++i) {
       const char c = t[i];
-      if (c == '.') continue;
+      if (c == '.' || c == ' ' || c == '\t') continue;  // blanks in a row are dead, as in Golly
       if (c != '*' && c != 'o' && c != 'O')
         fail(t.substr(i),
              "unexpected " + text::describe_char(c) + " in a Life 1.05 row (expected '.' or '*')");

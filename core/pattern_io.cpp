@@ -246,6 +246,12 @@ std::string format_extension(const std::filesystem::path& path) {
   return ext;
 }
 
+// NUL bytes an editor left at the end of a text file, which Golly passes over.
+std::string without_trailing_nuls(std::string text) {
+  while (!text.empty() && text.back() == '\0') text.pop_back();
+  return text;
+}
+
 }  // namespace
 
 std::string_view to_string(PatternFormat format) {
@@ -322,13 +328,16 @@ std::string not_a_pattern(std::string_view data, std::string_view name) {
   if (starts("\x89PNG")) return "a PNG image";
   if (starts("%PDF")) return "a PDF document";
   const std::string ext = lower(std::filesystem::path(std::string(name)).extension().string());
-  const std::string_view head = data.substr(0, 4096);
+  std::string_view body = data;  // less the NUL bytes an editor may leave at the end
+  while (!body.empty() && body.back() == '\0') body.remove_suffix(1);
+  if (body.empty() && !data.empty()) return "binary data (NUL bytes only)";
+  const std::string_view head = body.substr(0, 4096);
   if (ext == ".lua" || (head.starts_with("--") && head.find("golly") != std::string_view::npos))
     return "a Lua script for Golly; run it in Golly";
   if (ext == ".py" || head.find("import golly") != std::string_view::npos)
     return "a Python script for Golly; run it in Golly";
   // Text has no NUL bytes and few control characters; pattern files are text.
-  const std::string_view probe = data.substr(0, 65536);
+  const std::string_view probe = body.substr(0, 65536);
   if (probe.find('\0') != std::string_view::npos) return "binary data";
   size_t control = 0;
   for (char c : head) {
@@ -341,7 +350,8 @@ std::string not_a_pattern(std::string_view data, std::string_view name) {
 
 Pattern parse_pattern(std::string_view data, std::string_view source, uint64_t max_cells) {
   std::string where(source);
-  const std::string text = inflate_if_gzip(unzip_if_archive(std::string(data), where), where);
+  const std::string text =
+      without_trailing_nuls(inflate_if_gzip(unzip_if_archive(std::string(data), where), where));
   refuse_non_pattern(text, where, where == source ? "" : where);
   return where == source ? parse_as(sniff_format(text), text, where, max_cells)
                          : parse_as(format_for_path(where, text), text, where, max_cells);
@@ -349,7 +359,8 @@ Pattern parse_pattern(std::string_view data, std::string_view source, uint64_t m
 
 Pattern load_pattern_file(const std::filesystem::path& path, uint64_t max_cells) {
   std::string source = path.string();
-  const std::string text = inflate_if_gzip(unzip_if_archive(read_file(path), source), source);
+  const std::string text =
+      without_trailing_nuls(inflate_if_gzip(unzip_if_archive(read_file(path), source), source));
   refuse_non_pattern(text, source, source);
   return parse_as(format_for_path(source, text), text, source, max_cells);
 }

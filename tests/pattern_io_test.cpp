@@ -345,6 +345,7 @@ TEST(LoadFile, NonPatternDataIsNamed) {
       {"c.rle", std::string("x\0\x01\x02\x03\x04\x05\x06\x07", 9)},
       {"d.lua", "-- a Golly script\nlocal g = golly()\n"},
       {"e.rle", "BZh91AY&SY"},
+      {"f.rle", std::string(64, '\0')},
   };
   for (const auto& [name, bytes] : files) {
     SCOPED_TRACE(name);
@@ -358,6 +359,14 @@ TEST(LoadFile, NonPatternDataIsNamed) {
   EXPECT_EQ(not_a_pattern("x = 1, y = 1\no!\n"), "");
   // Text with accented names in comments is still text.
   EXPECT_EQ(not_a_pattern("#C Gr\xc3\xa9goire\nx = 1, y = 1\no!\n"), "");
+  // NUL bytes an editor left at the end of a text are passed over, as Golly does.
+  const std::string padded = std::string("x = 3, y = 1\n3o!\n") + std::string(40, '\0');
+  std::ofstream(dir.path() / "padded.rle", std::ios::binary) << padded;
+  EXPECT_EQ(load_pattern_file(dir.path() / "padded.rle").population(), 3u);
+  EXPECT_EQ(parse_pattern(".O.\n..O\nOOO\n" + std::string(3, '\0')).population(), 5u);
+  // Blanks inside a Life 1.05 row are dead cells.
+  EXPECT_EQ(parse_pattern("#Life 1.05\n#P 0 0\n* *\n").cells(),
+            (std::vector<Cell>{{0, 0}, {2, 0}}));
 }
 
 TEST(SavePattern, CompressesNamesEndingInGzAndWritesMacrocell) {
