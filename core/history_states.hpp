@@ -18,6 +18,7 @@ namespace gpulife {
 class HistoryStates {
  public:
   // `start`'s extra states and `live`, the cells alive at the start (the run's generation 0).
+  // Every `live` given here is a Pattern's cells(), in that order (rows, then columns).
   HistoryStates(const Pattern& start, const std::vector<Cell>& live);
 
   // The cells alive after one more generation, in the start's coordinates.

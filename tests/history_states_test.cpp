@@ -7,27 +7,24 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/grid.hpp"
 #include "core/pattern_io.hpp"
+#include "reference_runs.hpp"
 
 namespace gpulife {
 namespace {
 
-// The cells of `p` alive after each of `generations` steps of B3/S23 on the unbounded plane.
-std::vector<std::vector<Cell>> life_steps(std::vector<Cell> live, int generations) {
-  std::vector<std::vector<Cell>> out;
-  for (int g = 0; g < generations; ++g) {
-    std::vector<Cell> next;
-    auto alive = [&](Cell c) { return std::find(live.begin(), live.end(), c) != live.end(); };
-    for (int64_t y = -8; y <= 8; ++y)
-      for (int64_t x = -8; x <= 8; ++x) {
-        int n = 0;
-        for (int dy = -1; dy <= 1; ++dy)
-          for (int dx = -1; dx <= 1; ++dx)
-            if ((dx || dy) && alive({x + dx, y + dy})) ++n;
-        if (n == 3 || (n == 2 && alive({x, y}))) next.push_back({x, y});
-      }
-    live = next;
-    out.push_back(live);
+// The live cells of `start` after each of `generations` steps of B3/S23 (the reference engine
+// on a plane large enough that nothing here reaches its edge), in the start's coordinates.
+std::vector<Pattern> life_steps(const Pattern& start, int generations) {
+  constexpr int64_t kSide = 32, kAt = 16;
+  Grid grid(kSide, kSide, Topology::Plane);
+  for (const Cell& c : start.cells()) grid.set(c.x + kAt, c.y + kAt, true);
+  std::vector<Pattern> out;
+  for (int g = 1; g <= generations; ++g) {
+    Pattern p = test::reference_after(grid, Rule::life(), uint64_t(g)).extract();
+    p.translate(-kAt, -kAt);
+    out.push_back(std::move(p));
   }
   return out;
 }
@@ -36,12 +33,12 @@ std::vector<StateCell> after(const std::string& rle, int generations) {
   const Pattern start = parse_pattern(rle, "t.rle");
   EXPECT_TRUE(start.history_rule);
   HistoryStates h(start, start.cells());
-  std::vector<Cell> live = start.cells();
-  for (const std::vector<Cell>& step : life_steps(live, generations)) {
-    live = step;
-    h.observe(live);
+  Pattern live = start;
+  for (Pattern& step : life_steps(start, generations)) {
+    live = std::move(step);
+    h.observe(live.cells());
   }
-  std::vector<StateCell> states = h.states(live);
+  std::vector<StateCell> states = h.states(live.cells());
   std::sort(states.begin(), states.end());
   return states;
 }
