@@ -288,6 +288,63 @@ TEST_F(ViewerStateTest, BoundedGridsOfEveryTopologyOpenWhereGollyPutsThemAndSave
   EXPECT_EQ(current_rule_spec(state.sim).to_string(), "B3/S23") << "undo restores the unbounded";
 }
 
+// A LifeHistory file keeps its extra states through Save while the pattern is as it was opened
+// (Golly writes them back); once the pattern runs or is edited only its live cells are known,
+// and Save says that it wrote those. A file of another rule has no such note.
+TEST_F(ViewerStateTest, LifeHistoryStatesSurviveSaveWhileThePatternIsAsOpened) {
+  const fs::path file = write(
+      "history.rle", "#CXRLE Pos=-7,3\nx = 5, y = 4, rule = LifeHistory\n.A2B$2.AD$3AE$B3.C!\n");
+  const Pattern original = load_pattern_file(file);
+  ASSERT_TRUE(original.history_rule);
+  ASSERT_EQ(original.history().size(), 6u);  // B B D E B C
+  ASSERT_TRUE(load_file(state, file.string())) << state.message;
+  const fs::path out = cfg / "saved.rle";
+  auto expect_states_kept = [&](const std::string& when) {
+    SCOPED_TRACE(when);
+    ASSERT_TRUE(save_file(state, out.string(), false)) << state.message;
+    EXPECT_EQ(state.message.find("live cells alone"), std::string::npos) << state.message;
+    const Pattern saved = load_pattern_file(out);
+    EXPECT_TRUE(saved.history_rule);
+    ASSERT_EQ(saved.population(), original.population());
+    // The same cells and states, moved as a whole.
+    Pattern moved = original;
+    moved.translate(saved.cells().front().x - original.cells().front().x,
+                    saved.cells().front().y - original.cells().front().y);
+    EXPECT_EQ(saved.cells(), moved.cells());
+    EXPECT_EQ(saved.history(), moved.history());
+  };
+  expect_states_kept("as opened");
+  // A .cells file holds no states: the live cells, and the note says why.
+  ASSERT_TRUE(save_file(state, (cfg / "saved.cells").string(), false)) << state.message;
+  EXPECT_NE(state.message.find(".cells holds none"), std::string::npos) << state.message;
+  expect_states_kept("after a .cells save");
+
+  // One generation on, the states are no longer known.
+  run(1);
+  ASSERT_TRUE(save_file(state, out.string(), false)) << state.message;
+  EXPECT_NE(state.message.find("the live cells alone, under B3/S23: LifeHistory's other states"),
+            std::string::npos)
+      << state.message;
+  Pattern saved = load_pattern_file(out);
+  EXPECT_FALSE(saved.history_rule);
+  EXPECT_TRUE(saved.history().empty());
+  EXPECT_EQ(saved.population(), grid().population());
+
+  // Opened again, then edited: the same.
+  ASSERT_TRUE(load_file(state, file.string())) << state.message;
+  expect_states_kept("opened again");
+  draw(Cell{60, 60});
+  ASSERT_TRUE(save_file(state, out.string(), false)) << state.message;
+  EXPECT_NE(state.message.find("the live cells alone"), std::string::npos) << state.message;
+  EXPECT_FALSE(load_pattern_file(out).history_rule);
+
+  // Another rule's file: nothing to note.
+  const fs::path plain = write("plain.rle", "x = 3, y = 1, rule = B3/S23\n3o!\n");
+  ASSERT_TRUE(load_file(state, plain.string())) << state.message;
+  ASSERT_TRUE(save_file(state, out.string(), false)) << state.message;
+  EXPECT_EQ(state.message.find("live cells alone"), std::string::npos) << state.message;
+}
+
 // At a bounded grid's edges, as in Golly: cells a file puts beyond them are dropped (with a
 // note) instead of refusing the file; a paste is cut to the grid instead of growing it; a new
 // suffix keeps every cell's coordinates; only a plane grid is a bounded plane; a rule without a

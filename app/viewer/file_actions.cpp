@@ -9,6 +9,7 @@
 #include "app/grid_setup.hpp"
 #include "app/viewer/viewer_state.hpp"
 #include "core/error.hpp"
+#include "core/history_rule.hpp"
 #include "core/pattern_io.hpp"
 #include "core/rule_phases.hpp"
 
@@ -260,6 +261,7 @@ bool load_pattern_into(ViewerState& s, const Pattern& pattern, GridSize size,
     set_pattern_info(st, pattern, name);
     fit_pattern(st, true);
     take_lifeviewer_script(st, pattern.comments, false);
+    remember_opened_history(st, pattern);
   });
 }
 
@@ -414,6 +416,36 @@ void remember_file(ViewerState& s, const std::string& name_or_path) {
   }
 }
 
+void remember_opened_history(ViewerState& s, const Pattern& pattern) {
+  s.opened_history.reset();
+  if (pattern.history_rule)
+    s.opened_history = ViewerState::OpenedHistory{
+        .pattern = pattern, .serial = s.sim.edits().serial, .generation = s.sim.generation()};
+}
+
+namespace {
+
+// The opened History pattern's extra states, on `p` (the whole grid at `generation`, in the
+// coordinates it is saved in), when the state is still the one it was started as: the same
+// live cells, moved as a whole. False otherwise.
+bool restore_history_states(const ViewerState& s, uint64_t generation, Pattern& p) {
+  const std::optional<ViewerState::OpenedHistory>& h = s.opened_history;
+  if (!h || h->serial != s.sim.edits().serial || h->generation != generation) return false;
+  const std::vector<Cell>& was = h->pattern.cells();
+  const std::vector<Cell>& now = p.cells();
+  if (was.empty() || was.size() != now.size()) return false;
+  const int64_t dx = now.front().x - was.front().x, dy = now.front().y - was.front().y;
+  for (size_t i = 0; i < was.size(); ++i)
+    if (now[i].x != was[i].x + dx || now[i].y != was[i].y + dy) return false;
+  std::vector<StateCell> states = h->pattern.history();
+  for (StateCell& c : states) c.cell = Cell{c.cell.x + dx, c.cell.y + dy};
+  p.set_history(std::move(states));
+  p.history_rule = true;
+  return true;
+}
+
+}  // namespace
+
 Pattern pattern_for_save(ViewerState& s, bool selection_only) {
   uint64_t generation = 0;
   Pattern p;
@@ -439,6 +471,7 @@ Pattern pattern_for_save(ViewerState& s, bool selection_only) {
   else if (!selection_only)
     p.move_to_origin();
   p.generation = generation;
+  if (!selection_only) restore_history_states(s, generation, p);
   return p;
 }
 
@@ -451,8 +484,14 @@ bool save_file(ViewerState& s, const std::string& path, bool selection_only) {
     const Pattern p = pattern_for_save(s, selection_only && !s.edit.selection.empty());
     save_pattern(p, path);
     std::string note;
-    if (p.rule.bounds && format_for_saving(path) == PatternFormat::Cells)
+    const PatternFormat format = format_for_saving(path);
+    if (p.rule.bounds && format == PatternFormat::Cells)
       note = " (.cells keeps no position: on the bounded grid it loads centred; .rle keeps it)";
+    if (s.opened_history && (!p.history_rule || format == PatternFormat::Cells))
+      note += " (the live cells alone, under " + p.rule.to_string() + ": " +
+              history_rule_text(RuleSpec{p.rule.rule, std::nullopt}) +
+              "'s other states are known only while the pattern is as it was opened" +
+              (format == PatternFormat::Cells ? ", and .cells holds none" : "") + ")";
     s.report("saved " + std::to_string(p.population()) + " cells to " + path + note);
   });
 }

@@ -87,6 +87,9 @@ void remember_file(ViewerState& s, const std::string& name_or_path);
 // The whole pattern or the selection as a Pattern with name, rule (a torus's suffix included)
 // and generation.
 Pattern pattern_for_save(ViewerState& s, bool selection_only);
+// Remembers `pattern`, just started as the current state, as ViewerState::opened_history when
+// its file named a History rule; forgets the last one otherwise.
+void remember_opened_history(ViewerState& s, const Pattern& pattern);
 // Saves (format from the extension: .rle or .cells); reports and returns false on errors.
 bool save_file(ViewerState& s, const std::string& path, bool selection_only);
 

@@ -66,6 +66,7 @@ void setup_simulation(ViewerState& s) {
   std::vector<std::string> script_comments;  // the pattern's, for its LifeViewer script
   bool bounded_plane = false;
   std::optional<GridRecipe> recipe;
+  std::optional<Pattern> opened_history;  // a LifeHistory file's pattern, states and all
   // Every engine keeps a copy of the state in compare mode: the largest size that fits them all,
   // chosen before the scene is laid out on it.
   auto fit_for_compare = [&](GridSize wanted) {
@@ -88,6 +89,9 @@ void setup_simulation(ViewerState& s) {
   } else {
     Pattern pattern = o.pattern.empty() ? Pattern() : load_named_pattern(o.pattern);
     if (o.rule) pattern.rule = parse_rule(*o.rule);
+    // A History rule's states are the file's while no other rule or soup replaces it.
+    if (pattern.history_rule && !o.rule && o.random_density <= 0 && !banded)
+      opened_history = pattern;
     GridRequest request{size, o.topology};
     const GridSetup setup = choose_view_grid(s, pattern, request);
     for (const std::string& note : setup.notes) std::cerr << "gpulife view: " << note << "\n";
@@ -135,6 +139,7 @@ void setup_simulation(ViewerState& s) {
     if (!o.params.empty()) s.sim.set_params(parse_params(o.params));
   }
   s.sim.set_bounded_plane(bounded_plane);
+  if (opened_history) remember_opened_history(s, *opened_history);
   s.sim.pace = starting_pace(o);
   apply_watch_options(s, o.watch);
   s.sim.running = o.run || (o.pattern.empty() && o.frames == 0);

@@ -4,6 +4,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -85,6 +86,16 @@ struct ViewerState {
   std::shared_ptr<GridPanelEdits> grid_edits;
 
   std::string pattern_name;  // for the window title
+  // The pattern last opened, when its file named a History rule (LifeHistory): its extra states
+  // (2 to 5) and the state it was started as (edit serial and generation). While that state is
+  // unchanged, Save writes the states back with the rule (pattern_for_save); once the pattern
+  // runs or changes only its live cells are known, and Save says it wrote those.
+  struct OpenedHistory {
+    Pattern pattern;
+    uint64_t serial = 0;
+    uint64_t generation = 0;
+  };
+  std::optional<OpenedHistory> opened_history;
   bool show_panel = true;
   bool show_menu_bar = true;
   float ui_scale = 1.0f;
