@@ -425,12 +425,12 @@ void remember_opened_history(ViewerState& s, const Pattern& pattern) {
 
 namespace {
 
-// The opened History pattern's extra states, on `p` (the whole grid at `generation`, in the
-// coordinates it is saved in), when the state is still the one it was started as: the same
-// live cells, moved as a whole. False otherwise.
-bool restore_history_states(const ViewerState& s, uint64_t generation, Pattern& p) {
+// The opened History pattern's extra states, on `p` (the whole grid, in the coordinates it is
+// saved in), when the state is still the one it was started as: the same live cells, moved as
+// a whole. False otherwise.
+bool restore_history_states(const ViewerState& s, Pattern& p) {
   const std::optional<ViewerState::OpenedHistory>& h = s.opened_history;
-  if (!h || h->serial != s.sim.edits().serial || h->generation != generation) return false;
+  if (!h || h->serial != s.sim.edits().serial || h->generation != p.generation) return false;
   const std::vector<Cell>& was = h->pattern.cells();
   const std::vector<Cell>& now = p.cells();
   if (was.empty() || was.size() != now.size()) return false;
@@ -471,7 +471,7 @@ Pattern pattern_for_save(ViewerState& s, bool selection_only) {
   else if (!selection_only)
     p.move_to_origin();
   p.generation = generation;
-  if (!selection_only) restore_history_states(s, generation, p);
+  if (!selection_only) restore_history_states(s, p);
   return p;
 }
 
