@@ -13,6 +13,7 @@
 #include "gpu/cuda_check.cuh"
 #include "gpu/device_engine.hpp"
 #include "gpu/interior.cuh"
+#include "gpu/launch_overlap.cuh"
 #include "gpu/life_rule.cuh"
 
 namespace gpulife::gpu {
@@ -103,6 +104,7 @@ template <class W, int V, int P, bool kL2, bool kLife, bool kSplit = false>
 static __global__ void __launch_bounds__(1024)
     bit_kernel(const W* __restrict__ src, W* __restrict__ dst, RowGeometry g, RunSplit split,
                int l2_ahead, RuleBits rule) {
+  overlap_previous_grid();
   const int64_t j0 = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) * V;
   if (j0 >= g.pitch_words) return;
   const int64_t run = split.run;
@@ -229,6 +231,7 @@ class BitEngine final : public DeviceEngine {
          .min = 0,
          .max = 1,
          .default_value = 0},
+        overlap_launch_param(1),
         split_edges_param()};
     params.insert(params.end(), more.begin(), more.end());
     return params;
@@ -259,6 +262,7 @@ class BitEngine final : public DeviceEngine {
     launch_.bulk_copy = param("pipeline_copy") == 1;
     launch_.split_edges = param("split_edges") == 1;
     launch_.tail_rows = param("tail_rows");
+    launch_.overlap = param("overlap_launch") == 1;
   }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
@@ -325,8 +329,7 @@ class BitEngine final : public DeviceEngine {
     if (smem > 48 * 1024)
       CUDA_CHECK(
           cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-    const int run =
-        run_for(reinterpret_cast<const void*>(kernel), smem, columns, g.height, false);
+    const int run = run_for(reinterpret_cast<const void*>(kernel), smem, columns, g.height, false);
     const dim3 block = launch_.block.block(), grid = launch_.block.grid(columns, groups(run));
     kernel<<<grid, block, smem, static_cast<cudaStream_t>(stream)>>>(
         static_cast<const W*>(src), static_cast<W*>(dst), g, run, launch_.prefetch_l2_rows,
@@ -389,8 +392,8 @@ class BitEngine final : public DeviceEngine {
       const int64_t columns = (g.pitch_words + V - 1) / V;
       const auto go = [&](auto kernel, const RunSplit& split) {
         const dim3 grid = launch_.block.grid(columns, split.runs);
-        kernel<<<grid, block, 0, st>>>(s, d, g, split, launch_.prefetch_l2_rows, rule);
-        CUDA_CHECK_LAUNCH();
+        launch_overlapped(kernel, grid, block, 0, st, launch_.overlap, s, d, g, split,
+                          launch_.prefetch_l2_rows, rule);
         return uint64_t(1);
       };
       auto* uniform = &bit_kernel<W, V, P, kL2, kLife>;
@@ -447,7 +450,8 @@ class BitEngine final : public DeviceEngine {
     int pipeline_rows = 0;
     bool bulk_copy = false;  // pipeline_copy 1
     bool split_edges = false;
-    int tail_rows = 0;  // with run 0 under B3/S23: the tail's runs after the first wave
+    int tail_rows = 0;     // with run 0 under B3/S23: the tail's runs after the first wave
+    bool overlap = false;  // overlap_launch 1 (split_edges=0 only)
   } launch_;
   WaveRowsMemo auto_runs_;  // the runs run_for() chose, and first_wave_runs()' resident blocks
 };

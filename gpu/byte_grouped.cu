@@ -9,6 +9,7 @@
 #include "gpu/device_engine.hpp"
 #include "gpu/interior.cuh"
 #include "gpu/kernel_engines.hpp"
+#include "gpu/launch_overlap.cuh"
 #include "gpu/life_rule.cuh"
 
 namespace gpulife::gpu {
@@ -134,6 +135,7 @@ template <int K, bool kLife>
 static __global__ void __launch_bounds__(1024)
     byte_grouped_kernel(const uint8_t* __restrict__ src, uint8_t* __restrict__ dst, int64_t width,
                         int64_t height, int64_t pitch, int cells_y, bool torus, RuleBits rule) {
+  overlap_previous_grid();
   const int64_t x0 = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) * (4 * K);
   if (x0 >= pitch) return;
   const int64_t groups = (height + cells_y - 1) / cells_y;
@@ -229,6 +231,7 @@ class ByteGroupedEngine final : public DeviceEngine {
                                       .min = 1,
                                       .max = 64,
                                       .default_value = 4},
+                                     overlap_launch_param(0),
                                      split_edges_param()};
     params.insert(params.end(), shape.begin(), shape.end());
     return params;
@@ -245,6 +248,7 @@ class ByteGroupedEngine final : public DeviceEngine {
     cells_x_ = param("cells_x");
     cells_y_ = param("cells_y");
     split_edges_ = param("split_edges") == 1;
+    overlap_ = param("overlap_launch") == 1;
   }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
@@ -285,9 +289,8 @@ class ByteGroupedEngine final : public DeviceEngine {
     const RuleBits rule = rule_bits(this->rule());
     const int cy = cells_y_;
     if (!split_edges_) {
-      byte_grouped_kernel<K, kLife>
-          <<<grid, block, 0, st>>>(s, d, width(), height(), pitch, cy, torus, rule);
-      CUDA_CHECK_LAUNCH();
+      launch_overlapped(&byte_grouped_kernel<K, kLife>, grid, block, 0, st, overlap_, s, d, width(),
+                        height(), pitch, cy, torus, rule);
       return;
     }
     const Interior in = interior_of(width(), pitch, 4 * K, height());
@@ -304,6 +307,7 @@ class ByteGroupedEngine final : public DeviceEngine {
   BlockShape block_;
   int cells_x_ = 4, cells_y_ = 1;
   bool split_edges_ = false;
+  bool overlap_ = false;  // overlap_launch 1 (split_edges=0 only)
 };
 
 }  // namespace

@@ -453,9 +453,9 @@ TEST_P(BitPipelineTest, RunsOfEveryLengthMatchTheReference) {
   const Params defaults = engine->params();
   EXPECT_EQ(defaults.at("words_per_thread"), 0);
   const int64_t bits = GetParam() == "bit32" ? 32 : 64;
-  const std::vector<Size> tall = small_run()
-                                     ? std::vector<Size>{{bits * 3 + 5, 3001}}
-                                     : std::vector<Size>{{bits * 3 + 5, 20011}, {bits * 9 - 1, 2500}};
+  const std::vector<Size> tall =
+      small_run() ? std::vector<Size>{{bits * 3 + 5, 3001}}
+                  : std::vector<Size>{{bits * 3 + 5, 20011}, {bits * 9 - 1, 2500}};
   for (int run : {0, 1, 63, 250, 4999}) {
     engine->set_params(defaults);
     engine->set_params({{"words_per_thread", run}});
@@ -588,6 +588,31 @@ TEST(WaveRowsMemo, AsksOncePerShapeAndTellsShapesApart) {
     });
   for (std::thread& thread : threads) thread.join();
   EXPECT_EQ(shared_asked.load(), 40);
+}
+
+// One generation's kernel launched while the one before finishes (overlap_launch=1, bit32's and
+// bit64's default) and one after another, over many generations: each kernel must wait for the
+// one before it, whose output it reads and whose input it overwrites. Grids of many blocks and
+// few, both topologies, B3/S23's circuit and the rule bits.
+TEST(OverlappedLaunches, MatchTheReferenceGenerationAfterGeneration) {
+  REQUIRE_DEVICE();
+  const std::vector<Size> grids = small_run()
+                                      ? std::vector<Size>{{1000, 300}}
+                                      : std::vector<Size>{{2113, 999}, {1000, 300}, {65, 63}};
+  for (const std::string name : {"bit32", "bit64", "byte-grouped"}) {
+    auto engine = gpu::make_gpu_engine(name);
+    const Params defaults = engine->params();
+    for (int overlap : {0, 1}) {
+      engine->set_params(defaults);
+      engine->set_params({{"overlap_launch", overlap}});
+      for (Topology topology : {Topology::Plane, Topology::Torus})
+        for (const std::string rule : {"B3/S23", "B36/S23"})
+          for (Size size : grids) {
+            SCOPED_TRACE(name + " overlap_launch=" + std::to_string(overlap));
+            expect_matches_reference(*engine, size, topology, rule);
+          }
+    }
+  }
 }
 
 TEST_P(BitPipelineTest, RefusesPipelineDepthsThatAreNotBuilt) {
