@@ -231,7 +231,7 @@ class BitEngine final : public DeviceEngine {
          .min = 0,
          .max = 1,
          .default_value = 0},
-        overlap_launch_param(1),
+        overlap_launch_param(1, "split_edges=0 with pipeline_rows=0"),
         split_edges_param()};
     params.insert(params.end(), more.begin(), more.end());
     return params;
@@ -451,7 +451,7 @@ class BitEngine final : public DeviceEngine {
     bool bulk_copy = false;  // pipeline_copy 1
     bool split_edges = false;
     int tail_rows = 0;     // with run 0 under B3/S23: the tail's runs after the first wave
-    bool overlap = false;  // overlap_launch 1 (split_edges=0 only)
+    bool overlap = false;  // overlap_launch 1 (split_edges=0, pipeline_rows=0 only)
   } launch_;
   WaveRowsMemo auto_runs_;  // the runs run_for() chose, and first_wave_runs()' resident blocks
 };

@@ -231,7 +231,7 @@ class ByteGroupedEngine final : public DeviceEngine {
                                       .min = 1,
                                       .max = 64,
                                       .default_value = 4},
-                                     overlap_launch_param(0),
+                                     overlap_launch_param(0, "split_edges=0"),
                                      split_edges_param()};
     params.insert(params.end(), shape.begin(), shape.end());
     return params;

@@ -5,6 +5,7 @@
 
 #include <cuda_runtime.h>
 
+#include <string>
 #include <utility>
 
 #include "core/engine.hpp"
@@ -12,12 +13,14 @@
 
 namespace gpulife::gpu {
 
-// The parameter that turns it on, for the engines whose kernels call overlap_previous_grid().
-inline ParamInfo overlap_launch_param(int default_value) {
+// The parameter that turns it on, for the engines whose kernels call overlap_previous_grid();
+// `passes`: the launch shapes whose kernel does.
+inline ParamInfo overlap_launch_param(int default_value, const std::string& passes) {
   return {.name = "overlap_launch",
           .description =
               "1 = launch each generation while the one before finishes (sm_90 and "
-              "later; it waits for it before touching memory); 0 = one after another",
+              "later; it waits for it before touching memory; " +
+              passes + " only); 0 = one after another",
           .min = 0,
           .max = 1,
           .default_value = default_value};
