@@ -95,6 +95,21 @@ __device__ __forceinline__ void run_rows(const Load& load, const W* __restrict__
   }
 }
 
+// One thread's run of rows y0 .. y1 - 1 anywhere in the grid (rows wrap on a torus and are dead
+// beyond a plane); padding words of the row pitch are stored zero.
+template <class W, int V, int P, bool kL2, bool kLife, bool kCoherent = false>
+__device__ __forceinline__ void grid_run(const W* __restrict__ src, W* __restrict__ dst, int64_t y0,
+                                         int64_t y1, int64_t j0, const RowGeometry& g, int l2_ahead,
+                                         RuleBits rule, W last_mask) {
+  if (j0 >= g.words) {  // padding words of the row pitch stay zero
+    const W zero[V] = {};
+    for (int64_t y = y0; y < y1; ++y) store_vector<W, V>(dst + y * g.pitch_words + j0, zero);
+    return;
+  }
+  const auto load = [&](int64_t y) { return load_row<W, V, kCoherent>(src, y, j0, g); };
+  run_rows<W, V, P, kL2, kLife, true>(load, src, dst, y0, y1, j0, g, l2_ahead, rule, last_mask);
+}
+
 // Each thread computes V adjacent words (16-byte loads and stores) for a vertical run of rows,
 // anywhere in the grid: rows wrap on a torus and are dead beyond a plane, and the row's last
 // word and padding are masked. At most 1024 threads a block, so the compiler keeps to 64
@@ -110,7 +125,6 @@ static __global__ void __launch_bounds__(1024)
   const int64_t run = split.run;
   const int64_t groups = kSplit ? split.runs : (g.height + run - 1) / run;
   const W last_mask = last_word_mask<W>(g);
-  const auto load = [&](int64_t y) { return load_row<W, V>(src, y, j0, g); };
   for (int64_t group = int64_t(blockIdx.y) * blockDim.y + threadIdx.y; group < groups;
        group += int64_t(gridDim.y) * blockDim.y) {
     int64_t y0 = group * run, y1 = std::min<int64_t>(y0 + run, g.height);
@@ -118,12 +132,36 @@ static __global__ void __launch_bounds__(1024)
       y0 = split.first_row(group);
       y1 = split.end_row(group, g.height);
     }
-    if (j0 >= g.words) {  // padding words of the row pitch stay zero
-      const W zero[V] = {};
-      for (int64_t y = y0; y < y1; ++y) store_vector<W, V>(dst + y * g.pitch_words + j0, zero);
-      continue;
-    }
-    run_rows<W, V, P, kL2, kLife, true>(load, src, dst, y0, y1, j0, g, l2_ahead, rule, last_mask);
+    grid_run<W, V, P, kL2, kLife>(src, dst, y0, y1, j0, g, l2_ahead, rule, last_mask);
+  }
+}
+
+// bit_kernel's runs chained to the pass before run by run (overlap_launch=2): each thread row
+// waits for the runs of the pass before that it reads, and counts its run done once stored. The
+// next pass may be launched as soon as every block of this one has started. Loads go through
+// L1 as plain loads, since the pass before may still be writing elsewhere in the grid. The
+// loop's trip count is the same for every thread of a block, for its syncs.
+template <class W, int V, int P, bool kL2, bool kLife>
+static __global__ void __launch_bounds__(1024)
+    bit_chained_kernel(const W* src, W* dst, RowGeometry g, RunSplit split, int l2_ahead,
+                       RuleBits rule, RunFlags flags) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+  const int64_t j0 = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) * V;
+  const W last_mask = last_word_mask<W>(g);
+  for (int64_t first = int64_t(blockIdx.y) * blockDim.y; first < split.runs;
+       first += int64_t(gridDim.y) * blockDim.y) {
+    const int64_t group = first + threadIdx.y;
+    const bool mine = group < split.runs;
+    if (mine && threadIdx.x == 0) flags.wait_for_runs_read(group, split.runs, g.torus);
+    __syncthreads();
+    if (mine && j0 < g.pitch_words)
+      grid_run<W, V, P, kL2, kLife, true>(src, dst, split.first_row(group),
+                                          split.end_row(group, g.height), j0, g, l2_ahead, rule,
+                                          last_mask);
+    __syncthreads();
+    if (mine && threadIdx.x == 0) flags.count_done(group);
   }
 }
 
@@ -231,7 +269,7 @@ class BitEngine final : public DeviceEngine {
          .min = 0,
          .max = 1,
          .default_value = 0},
-        overlap_launch_param(1, "split_edges=0 with pipeline_rows=0"),
+        overlap_launch_param(1, "split_edges=0 with pipeline_rows=0", true),
         split_edges_param()};
     params.insert(params.end(), more.begin(), more.end());
     return params;
@@ -262,7 +300,7 @@ class BitEngine final : public DeviceEngine {
     launch_.bulk_copy = param("pipeline_copy") == 1;
     launch_.split_edges = param("split_edges") == 1;
     launch_.tail_rows = param("tail_rows");
-    launch_.overlap = param("overlap_launch") == 1;
+    launch_.overlap = param("overlap_launch");
   }
 
   uint64_t launch_pass(const void* src, void* dst, uint64_t, void* stream) override {
@@ -392,8 +430,15 @@ class BitEngine final : public DeviceEngine {
       const int64_t columns = (g.pitch_words + V - 1) / V;
       const auto go = [&](auto kernel, const RunSplit& split) {
         const dim3 grid = launch_.block.grid(columns, split.runs);
-        launch_overlapped(kernel, grid, block, 0, st, launch_.overlap, s, d, g, split,
-                          launch_.prefetch_l2_rows, rule);
+        if (launch_.overlap == 2) {
+          bool overlap = false;
+          const RunFlags flags = chain_.next(split.runs, grid.x, pass_follows_pass(), st, overlap);
+          launch_overlapped(&bit_chained_kernel<W, V, P, kL2, kLife>, grid, block, 0, st, overlap,
+                            s, d, g, split, launch_.prefetch_l2_rows, rule, flags);
+        } else {
+          launch_overlapped(kernel, grid, block, 0, st, launch_.overlap == 1, s, d, g, split,
+                            launch_.prefetch_l2_rows, rule);
+        }
         return uint64_t(1);
       };
       auto* uniform = &bit_kernel<W, V, P, kL2, kLife>;
@@ -450,10 +495,11 @@ class BitEngine final : public DeviceEngine {
     int pipeline_rows = 0;
     bool bulk_copy = false;  // pipeline_copy 1
     bool split_edges = false;
-    int tail_rows = 0;     // with run 0 under B3/S23: the tail's runs after the first wave
-    bool overlap = false;  // overlap_launch 1 (split_edges=0, pipeline_rows=0 only)
+    int tail_rows = 0;  // with run 0 under B3/S23: the tail's runs after the first wave
+    int overlap = 0;    // overlap_launch (split_edges=0, pipeline_rows=0 only)
   } launch_;
   WaveRowsMemo auto_runs_;  // the runs run_for() chose, and first_wave_runs()' resident blocks
+  RunChain chain_;          // overlap_launch=2's counts
 };
 
 }  // namespace bit_detail

@@ -34,10 +34,21 @@ struct RawRow {
   W left, right;  // the words either side
 };
 
-template <class W, int V>
+// A word loaded by a kernel that may run beside the one that wrote it (kCoherent: through L1
+// as a plain load, which an acquire makes current) or by one that may not (the compiler may
+// use the non-coherent read-only path).
+template <bool kCoherent, class T>
+__device__ __forceinline__ T load_word(const T* p) {
+  if constexpr (kCoherent)
+    return __ldca(p);
+  else
+    return *p;
+}
+
+template <class W, int V, bool kCoherent = false>
 __device__ __forceinline__ void load_vector(const W* __restrict__ p, W* c) {
   if constexpr (sizeof(W) * V == 16) {
-    const uint4 v = *reinterpret_cast<const uint4*>(p);
+    const uint4 v = load_word<kCoherent>(reinterpret_cast<const uint4*>(p));
     if constexpr (V == 2) {
       c[0] = W(v.x) | (W(v.y) << 32);
       c[1] = W(v.z) | (W(v.w) << 32);
@@ -45,11 +56,11 @@ __device__ __forceinline__ void load_vector(const W* __restrict__ p, W* c) {
       c[0] = v.x, c[1] = v.y, c[2] = v.z, c[3] = v.w;
     }
   } else if constexpr (sizeof(W) * V == 8 && sizeof(W) == 4) {
-    const uint2 v = *reinterpret_cast<const uint2*>(p);
+    const uint2 v = load_word<kCoherent>(reinterpret_cast<const uint2*>(p));
     c[0] = v.x, c[1] = v.y;
   } else {
 #pragma unroll
-    for (int v = 0; v < V; ++v) c[v] = p[v];
+    for (int v = 0; v < V; ++v) c[v] = load_word<kCoherent>(p + v);
   }
 }
 
@@ -109,7 +120,7 @@ __device__ __forceinline__ void west_east(const RawRow<W, V>& r, int v, W& west,
   east = (r.c[v] >> 1) | (next << (kBits - 1));
 }
 
-template <class W, int V>
+template <class W, int V, bool kCoherent = false>
 __device__ __forceinline__ RawRow<W, V> load_row(const W* __restrict__ src, int64_t y, int64_t j0,
                                                  const RowGeometry& g) {
   constexpr int kBits = int(sizeof(W)) * 8;
@@ -124,17 +135,18 @@ __device__ __forceinline__ RawRow<W, V> load_row(const W* __restrict__ src, int6
     y = y < 0 ? y + g.height : y - g.height;
   }
   const W* row = src + y * g.pitch_words;
-  load_vector<W, V>(row + j0, r.c);
+  const auto word = [row](int64_t j) { return load_word<kCoherent>(row + j); };
+  load_vector<W, V, kCoherent>(row + j0, r.c);
 #pragma unroll
   for (int v = 0; v < V; ++v)
     if (j0 + v >= g.words) r.c[v] = 0;  // padding words may hold anything
-  r.left = j0 > 0 ? row[j0 - 1] : W(0);
-  r.right = j0 + V < g.words ? row[j0 + V] : W(0);
+  r.left = j0 > 0 ? word(j0 - 1) : W(0);
+  r.right = j0 + V < g.words ? word(j0 + V) : W(0);
   if (g.torus) {
     // West of cell 0 is cell width-1: put it where `left >> (kBits - 1)` reads.
-    if (j0 == 0) r.left = row[g.words - 1] << (kBits - 1 - g.last_bit);
+    if (j0 == 0) r.left = word(g.words - 1) << (kBits - 1 - g.last_bit);
     wrap_first_cell(
-        r, [row] { return W(row[0] & W(1)); }, j0, g);
+        r, [&word] { return W(word(0) & W(1)); }, j0, g);
   }
   return r;
 }

@@ -517,6 +517,7 @@ void DeviceEngine::step(uint64_t generations) {
   // Without the plane in the pass, only single-generation passes leave every generation seen.
   const bool or_after = history_ && !pass_history();
   const bool single = fixup || or_after;
+  pass_follows_pass_ = false;
   while (left > 0) {
     const uint64_t want = single ? 1 : left;
     done = general_ ? general_pass(buffers_[current_], buffers_[1 - current_], want)
@@ -525,6 +526,7 @@ void DeviceEngine::step(uint64_t generations) {
       throw Error("engine " + info().name + ": a pass advanced " + std::to_string(done) +
                   " generations, expected 1.." + std::to_string(want));
     if (fixup) step_edge_ring(buffers_[current_], buffers_[1 - current_]);
+    pass_follows_pass_ = !fixup && !or_after && !general_;
     current_ ^= 1;
     phase_ = phase_after(phase_, done);
     left -= done;
@@ -533,6 +535,7 @@ void DeviceEngine::step(uint64_t generations) {
       or_into_history(buffers_[current_], layout_.layout, layout_.row_pitch_bytes, width_, height_,
                       history_, stream_);
   }
+  pass_follows_pass_ = false;
   step_end_.record(as_stream(stream_));
   timed_ = true;
   invalidate_cache();

@@ -96,6 +96,10 @@ class DeviceEngine : public EngineState<GpuEngine> {
   size_t row_pitch() const { return layout_.row_pitch_bytes; }
   const DeviceLayout& current_layout() const { return layout_; }
   void* stream() const { return stream_; }
+  // Whether the pass about to be launched directly follows this engine's previous pass on the
+  // stream, with nothing launched between them (the second and later passes of one step() with
+  // neither an edge fix-up nor a history OR between passes).
+  bool pass_follows_pass() const { return pass_follows_pass_; }
 
  private:
   void require_grid(const char* what) const;
@@ -138,6 +142,7 @@ class DeviceEngine : public EngineState<GpuEngine> {
   size_t attached_bytes_ = 0;
   int current_ = 0;
   void* stream_ = nullptr;
+  bool pass_follows_pass_ = false;
   CudaEvent step_start_, step_end_;  // around the last step(), made on the first
   bool timed_ = false;
   mutable double last_ms_ = 0;

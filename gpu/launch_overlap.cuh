@@ -10,19 +10,27 @@
 
 #include "core/engine.hpp"
 #include "gpu/cuda_check.cuh"
+#include "gpu/device_buffer.hpp"
 
 namespace gpulife::gpu {
 
 // The parameter that turns it on, for the engines whose kernels call overlap_previous_grid();
-// `passes`: the launch shapes whose kernel does.
-inline ParamInfo overlap_launch_param(int default_value, const std::string& passes) {
+// `passes`: the launch shapes whose kernel does. `chained`: the engine also has mode 2, whose
+// kernels wait per run of rows (RunFlags) instead of for the whole kernel before.
+inline ParamInfo overlap_launch_param(int default_value, const std::string& passes,
+                                      bool chained = false) {
   return {.name = "overlap_launch",
           .description =
               "1 = launch each generation while the one before finishes (sm_90 and "
               "later; it waits for it before touching memory; " +
-              passes + " only); 0 = one after another",
+              passes + " only); " +
+              (chained ? "2 = as 1, but each run of rows waits only for the runs it reads of the "
+                         "generation before, so one generation's last blocks run beside the "
+                         "next one's first; "
+                       : "") +
+              "0 = one after another",
           .min = 0,
-          .max = 1,
+          .max = chained ? 2 : 1,
           .default_value = default_value};
 }
 
@@ -35,6 +43,67 @@ __device__ __forceinline__ void overlap_previous_grid() {
   asm volatile("griddepcontrol.wait;" ::: "memory");
 #endif
 }
+
+// The other way to wait (overlap_launch=2): a pass's runs of rows each wait for the three runs
+// of the pass before that they read (their own and the two beside it, across the seam on a
+// torus) and then count themselves done, one count per run in device memory. A run that waits
+// has read nothing yet, and the runs it waits for have finished reading the rows it overwrites,
+// so passes may run side by side without a whole-grid wait between them. The counts only grow:
+// after the n-th chained pass every run's count is n times the pass's blocks across a row.
+struct RunFlags {
+  unsigned long long* done = nullptr;
+  unsigned long long need = 0;  // what the runs read must have reached: passes before x blocks
+
+  // One thread of each thread row calls it before the row touches memory (then the row syncs).
+  __device__ __forceinline__ void wait_for_runs_read(int64_t run, int64_t runs, bool wrap) const {
+    if (need == 0) return;
+    for (int64_t d = -1; d <= 1; ++d) {
+      int64_t r = run + d;
+      if (r < 0 || r >= runs) {
+        if (!wrap) continue;  // beyond a plane: dead rows, nothing read
+        r = r < 0 ? r + runs : r - runs;
+      }
+      const unsigned long long* p = done + r;
+      for (unsigned sleep = 32;;) {
+        unsigned long long v;
+        asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+        if (v >= need) break;
+        __nanosleep(sleep);
+        sleep = sleep < 1024 ? sleep * 2 : sleep;
+      }
+    }
+  }
+  // One thread of each thread row calls it after the whole row has stored its run (a sync).
+  __device__ __forceinline__ void count_done(int64_t run) const {
+    __threadfence();
+    atomicAdd(done + run, 1ull);
+  }
+};
+
+// The host's side of RunFlags: the counts, zeroed whenever the runs or the blocks across a row
+// change, and the passes launched with them since.
+class RunChain {
+ public:
+  // The flags of the next pass over `runs` runs of `blocks_x` blocks each. `follows`: the pass
+  // directly follows the engine's previous pass (DeviceEngine::pass_follows_pass()); `overlap`
+  // comes back true where it may then be launched while that pass still runs.
+  RunFlags next(int64_t runs, int64_t blocks_x, bool follows, cudaStream_t stream, bool& overlap) {
+    overlap = follows && runs == runs_ && blocks_x == blocks_x_;
+    if (runs != runs_ || blocks_x != blocks_x_) {
+      done_ = DeviceArray<unsigned long long>(size_t(runs));
+      CUDA_CHECK(cudaMemsetAsync(done_.data(), 0, done_.bytes(), stream));
+      runs_ = runs;
+      blocks_x_ = blocks_x;
+      passes_ = 0;
+    }
+    return {.done = done_.data(), .need = passes_++ * static_cast<unsigned long long>(blocks_x)};
+  }
+
+ private:
+  DeviceArray<unsigned long long> done_;
+  int64_t runs_ = 0, blocks_x_ = 0;
+  unsigned long long passes_ = 0;
+};
 
 // Whether the current device runs overlapped launches (compute capability 9.0 and later).
 inline bool device_overlaps_launches() {
