@@ -435,6 +435,7 @@ class BitEngine final : public DeviceEngine {
           const RunFlags flags = chain_.next(split.runs, grid.x, pass_follows_pass(), st, overlap);
           launch_overlapped(&bit_chained_kernel<W, V, P, kL2, kLife>, grid, block, 0, st, overlap,
                             s, d, g, split, launch_.prefetch_l2_rows, rule, flags);
+          chain_.launched();
         } else {
           launch_overlapped(kernel, grid, block, 0, st, launch_.overlap == 1, s, d, g, split,
                             launch_.prefetch_l2_rows, rule);

@@ -55,8 +55,13 @@ struct RunFlags {
   unsigned long long need = 0;  // what the runs read must have reached: passes before x blocks
 
   // One thread of each thread row calls it before the row touches memory (then the row syncs).
+  // A count that never arrives can only mean a pass that never ran: after kGiveUpNs the kernel
+  // traps, so the launch fails instead of hanging.
   __device__ __forceinline__ void wait_for_runs_read(int64_t run, int64_t runs, bool wrap) const {
     if (need == 0) return;
+    constexpr unsigned long long kGiveUpNs = 20'000'000'000ull;
+    unsigned long long start = 0;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
     for (int64_t d = -1; d <= 1; ++d) {
       int64_t r = run + d;
       if (r < 0 || r >= runs) {
@@ -65,11 +70,13 @@ struct RunFlags {
       }
       const unsigned long long* p = done + r;
       for (unsigned sleep = 32;;) {
-        unsigned long long v;
+        unsigned long long v, now;
         asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
         if (v >= need) break;
         __nanosleep(sleep);
         sleep = sleep < 1024 ? sleep * 2 : sleep;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+        if (now - start > kGiveUpNs) __trap();
       }
     }
   }
@@ -86,18 +93,22 @@ class RunChain {
  public:
   // The flags of the next pass over `runs` runs of `blocks_x` blocks each. `follows`: the pass
   // directly follows the engine's previous pass (DeviceEngine::pass_follows_pass()); `overlap`
-  // comes back true where it may then be launched while that pass still runs.
+  // comes back true where it may then be launched while that pass still runs. Call launched()
+  // once the launch has been made.
   RunFlags next(int64_t runs, int64_t blocks_x, bool follows, cudaStream_t stream, bool& overlap) {
     overlap = follows && runs == runs_ && blocks_x == blocks_x_;
     if (runs != runs_ || blocks_x != blocks_x_) {
+      runs_ = blocks_x_ = 0;
       done_ = DeviceArray<unsigned long long>(size_t(runs));
       CUDA_CHECK(cudaMemsetAsync(done_.data(), 0, done_.bytes(), stream));
       runs_ = runs;
       blocks_x_ = blocks_x;
       passes_ = 0;
     }
-    return {.done = done_.data(), .need = passes_++ * static_cast<unsigned long long>(blocks_x)};
+    return {.done = done_.data(), .need = passes_ * static_cast<unsigned long long>(blocks_x)};
   }
+  // The pass of the last next() was launched: the passes after it wait for its counts.
+  void launched() { ++passes_; }
 
  private:
   DeviceArray<unsigned long long> done_;
