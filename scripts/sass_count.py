@@ -16,8 +16,8 @@ Trip sizes: bit-multistep one-row steps (multistep_kernel<K, D, ...>): 6 steps x
 words; two-row steps (pair_pass_kernel<K, D, kFma, kHistory>): 2 steps x 2 rows x D levels x K
 words; both also
 shown per 32 *output* cells (a warp outputs 32K - 2, resp. 32K - 1, of its 32K words).
-bit32/bit64 (bit_interior_kernel<W, V, ...>, and bit_kernel<W, V, ...> of split_edges=0): one
-row of V words of W bits. These are static counts:
+bit32/bit64 (bit_interior_kernel<W, V, ...>, bit_kernel<W, V, ...> of split_edges=0 and
+bit_chained_kernel<W, V, ...> of overlap_launch=2): one row of V words of W bits. These are static counts:
 branches skipped at run time (stores of halo rows, edge masks) still count.
 """
 import argparse
@@ -43,8 +43,13 @@ KERNELS = [
      lambda m: (int(m[2]) * (1 if m[1] == "j" else 2), 1.0, 0),
      lambda m: f"{'bit32' if m[1] == 'j' else 'bit64'} words_x={m[2]} prefetch_rows={m[3]} "
                f"l2={m[4]} life={m[5]}"),
+    (re.compile(r"bit_chained_kernelI([jm])Li(\d+)ELi(\d+)ELb(\d)ELb(\d)E"),
+     "bit32/bit64 chained (overlap_launch=2, the default)",
+     lambda m: (int(m[2]) * (1 if m[1] == "j" else 2), 1.0, 0),
+     lambda m: f"{'bit32' if m[1] == 'j' else 'bit64'} words_x={m[2]} prefetch_rows={m[3]} "
+               f"l2={m[4]} life={m[5]}"),
     (re.compile(r"(?<!interior_)bit_kernelI([jm])Li(\d+)ELi(\d+)ELb(\d)ELb(\d)E"),
-     "bit32/bit64 one kernel (split_edges=0, the default)",
+     "bit32/bit64 one kernel (split_edges=0, overlap_launch=0 or 1)",
      lambda m: (int(m[2]) * (1 if m[1] == "j" else 2), 1.0, 0),
      lambda m: f"{'bit32' if m[1] == 'j' else 'bit64'} words_x={m[2]} prefetch_rows={m[3]} "
                f"l2={m[4]} life={m[5]}"),
