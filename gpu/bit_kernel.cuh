@@ -245,7 +245,7 @@ class BitEngine final : public DeviceEngine {
                         "the rows, the rest go in runs of this many rows (0: runs of one length)",
          .min = 0,
          .max = 4096,
-         .default_value = sizeof(W) == 8 ? 16 : 0},
+         .default_value = 0},
         {.name = "prefetch_rows",
          .description = "rows loaded into registers ahead of the row computed",
          .min = 1,
@@ -269,7 +269,7 @@ class BitEngine final : public DeviceEngine {
          .min = 0,
          .max = 1,
          .default_value = 0},
-        overlap_launch_param(1, "split_edges=0 with pipeline_rows=0", true),
+        overlap_launch_param(2, "split_edges=0 with pipeline_rows=0", true),
         split_edges_param()};
     params.insert(params.end(), more.begin(), more.end());
     return params;

@@ -590,8 +590,8 @@ TEST(WaveRowsMemo, AsksOncePerShapeAndTellsShapesApart) {
   EXPECT_EQ(shared_asked.load(), 40);
 }
 
-// One generation's kernel launched while the one before finishes (overlap_launch=1, bit32's and
-// bit64's default; =2, run by run) and one after another, over many generations: each kernel
+// One generation's kernel launched while the one before finishes (overlap_launch=1; =2, run by
+// run, bit32's and bit64's default) and one after another, over many generations: each kernel
 // must wait for the one before it, whose output it reads and whose input it overwrites. Grids
 // of many blocks and few, both topologies, B3/S23's circuit and the rule bits.
 TEST(OverlappedLaunches, MatchTheReferenceGenerationAfterGeneration) {
