@@ -1,6 +1,8 @@
 // One generation's kernel launched while the one before it finishes (programmatic dependent
 // launch, sm_90 and later). The launch and the first blocks' scheduling then overlap the earlier
-// kernel's last blocks; each kernel still waits for the one before it before touching memory.
+// kernel's last blocks. Each kernel then waits, before touching memory, for the whole kernel
+// before it (overlap_previous_grid()) or only for the runs of rows of it that it reads
+// (RunFlags).
 #pragma once
 
 #include <cuda_runtime.h>

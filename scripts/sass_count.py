@@ -17,8 +17,8 @@ words; two-row steps (pair_pass_kernel<K, D, kFma, kHistory>): 2 steps x 2 rows 
 words; both also
 shown per 32 *output* cells (a warp outputs 32K - 2, resp. 32K - 1, of its 32K words).
 bit32/bit64 (bit_interior_kernel<W, V, ...>, bit_kernel<W, V, ...> of split_edges=0 and
-bit_chained_kernel<W, V, ...> of overlap_launch=2): one row of V words of W bits. These are static counts:
-branches skipped at run time (stores of halo rows, edge masks) still count.
+bit_chained_kernel<W, V, ...> of overlap_launch=2): one row of V words of W bits. These are
+static counts: branches skipped at run time (stores of halo rows, edge masks) still count.
 """
 import argparse
 import collections
