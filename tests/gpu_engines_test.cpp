@@ -101,6 +101,18 @@ void expect_matches_reference(gpu::GpuEngine& engine, Size size, Topology topolo
   }
 }
 
+// The engine at its defaults with `shape` set over them, against the reference on both
+// topologies, each of `checked_rules` and each of `grids`.
+void expect_shape_matches_reference(gpu::GpuEngine& engine, const Params& defaults,
+                                    const Params& shape, const std::vector<Size>& grids,
+                                    const std::vector<std::string>& checked_rules) {
+  engine.set_params(defaults);
+  engine.set_params(shape);
+  for (Topology topology : {Topology::Plane, Topology::Torus})
+    for (const std::string& rule : checked_rules)
+      for (Size size : grids) expect_matches_reference(engine, size, topology, rule);
+}
+
 // Reads a state buffer in an engine's device layout back into a grid.
 Grid decode_buffer(const void* device, const gpu::DeviceLayout& layout, Size size) {
   std::vector<uint8_t> bytes(layout.row_pitch_bytes * size_t(size.height));
@@ -604,14 +616,9 @@ TEST(OverlappedLaunches, MatchTheReferenceGenerationAfterGeneration) {
     const Params defaults = engine->params();
     for (int overlap : {0, 1, 2}) {
       if (overlap == 2 && name == "byte-grouped") continue;  // no mode 2
-      engine->set_params(defaults);
-      engine->set_params({{"overlap_launch", overlap}});
-      for (Topology topology : {Topology::Plane, Topology::Torus})
-        for (const std::string rule : {"B3/S23", "B36/S23"})
-          for (Size size : grids) {
-            SCOPED_TRACE(name + " overlap_launch=" + std::to_string(overlap));
-            expect_matches_reference(*engine, size, topology, rule);
-          }
+      SCOPED_TRACE(name + " overlap_launch=" + std::to_string(overlap));
+      expect_shape_matches_reference(*engine, defaults, {{"overlap_launch", overlap}}, grids,
+                                     {"B3/S23", "B36/S23"});
     }
   }
 }
@@ -634,15 +641,10 @@ TEST(ChainedLaunches, MatchTheReferenceInEveryShapeOfRuns) {
     auto engine = gpu::make_gpu_engine(name);
     const Params defaults = engine->params();
     for (size_t i = 0; i < shapes.size(); ++i) {
-      engine->set_params(defaults);
-      engine->set_params(shapes[i]);
-      engine->set_params({{"overlap_launch", 2}});
-      for (Topology topology : {Topology::Plane, Topology::Torus})
-        for (const std::string rule : {"B3/S23", "B36/S23"})
-          for (Size size : grids) {
-            SCOPED_TRACE(name + " shape " + std::to_string(i));
-            expect_matches_reference(*engine, size, topology, rule);
-          }
+      Params shape = shapes[i];
+      shape["overlap_launch"] = 2;
+      SCOPED_TRACE(name + " shape " + std::to_string(i));
+      expect_shape_matches_reference(*engine, defaults, shape, grids, {"B3/S23", "B36/S23"});
     }
   }
 }
