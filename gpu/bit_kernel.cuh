@@ -145,9 +145,7 @@ template <class W, int V, int P, bool kL2, bool kLife>
 static __global__ void __launch_bounds__(1024)
     bit_chained_kernel(const W* src, W* dst, RowGeometry g, RunSplit split, int l2_ahead,
                        RuleBits rule, RunFlags flags) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-#endif
+  let_next_grid_launch();
   const int64_t j0 = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) * V;
   const W last_mask = last_word_mask<W>(g);
   for (int64_t first = int64_t(blockIdx.y) * blockDim.y; first < split.runs;

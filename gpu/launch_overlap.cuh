@@ -36,12 +36,20 @@ inline ParamInfo overlap_launch_param(int default_value, const std::string& pass
           .default_value = default_value};
 }
 
+// Lets the next kernel of the stream, if launched overlapped, be launched once every block of
+// this one has called it. Does nothing before sm_90.
+__device__ __forceinline__ void let_next_grid_launch() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+
 // First thing in a kernel launched by launch_overlapped(): lets the next kernel of the stream be
 // launched once every block of this one has started, then waits until the kernel before this
 // one has finished and its writes are visible. Does nothing for a plain launch or before sm_90.
 __device__ __forceinline__ void overlap_previous_grid() {
+  let_next_grid_launch();
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
   asm volatile("griddepcontrol.wait;" ::: "memory");
 #endif
 }
