@@ -29,6 +29,7 @@ __device__ __forceinline__ void run_rows(const Load& load, const W* __restrict__
                                          const RowGeometry& g, int l2_ahead, RuleBits rule,
                                          W last_mask) {
   constexpr unsigned kLanesPerLine = 128 / (sizeof(W) * V);
+  const RowPlace place = row_place<V>(j0, g);
   W a0[V], a1[V], m0[V], m1[V], mc[V], t0[V], t1[V];
   {
     const RawRow<W, V> above = load(y0 - 1);
@@ -78,10 +79,7 @@ __device__ __forceinline__ void run_rows(const Load& load, const W* __restrict__
         const W b0 = lop3w<0x96>(west, below.c[v], east);
         const W b1 = lop3w<0xE8>(west, below.c[v], east);
         out[v] = life_from_row_sums(a0[v], a1[v], m0[v], m1[v], b0, b1, mc[v]);
-        if constexpr (kEdges) {
-          if (j0 + v == g.words - 1) out[v] &= last_mask;
-          if (j0 + v >= g.words) out[v] = 0;
-        }
+        if constexpr (kEdges) mask_row_end(out[v], v, place, last_mask);
         a0[v] = m0[v];
         a1[v] = m1[v];
         m0[v] = b0;
@@ -89,7 +87,7 @@ __device__ __forceinline__ void run_rows(const Load& load, const W* __restrict__
         mc[v] = below.c[v];
       }
     } else {
-      compute_row<W, V, kLife, kEdges>(below, a0, a1, m0, m1, mc, j0, g, last_mask, rule, out);
+      compute_row<W, V, kLife, kEdges>(below, a0, a1, m0, m1, mc, place, last_mask, rule, out);
     }
     store_vector<W, V>(dst + y * g.pitch_words + j0, out);
   }
@@ -106,7 +104,8 @@ __device__ __forceinline__ void grid_run(const W* __restrict__ src, W* __restric
     for (int64_t y = y0; y < y1; ++y) store_vector<W, V>(dst + y * g.pitch_words + j0, zero);
     return;
   }
-  const auto load = [&](int64_t y) { return load_row<W, V, kCoherent>(src, y, j0, g); };
+  const RowPlace place = row_place<V>(j0, g);
+  const auto load = [&](int64_t y) { return load_row<W, V, kCoherent>(src, y, j0, place, g); };
   run_rows<W, V, P, kL2, kLife, true>(load, src, dst, y0, y1, j0, g, l2_ahead, rule, last_mask);
 }
 
@@ -206,7 +205,8 @@ static __global__ void __launch_bounds__(kEdgeThreads)
     store_vector<W, V>(dst + y * g.pitch_words + j0, zero);
     return;
   }
-  const auto load = [&](int64_t yy) { return load_row<W, V>(src, yy, j0, g); };
+  const RowPlace place = row_place<V>(j0, g);
+  const auto load = [&](int64_t yy) { return load_row<W, V>(src, yy, j0, place, g); };
   run_rows<W, V, 1, false, kLife, true>(load, src, dst, y, y + 1, j0, g, 0, rule,
                                         last_word_mask<W>(g));
 }

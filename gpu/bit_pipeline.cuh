@@ -15,15 +15,16 @@ template <class W, int V>
 __device__ __forceinline__ void finish_row(RawRow<W, V>& r, W left, W right, W first, int64_t j0,
                                            const RowGeometry& g) {
   constexpr int kBits = int(sizeof(W)) * 8;
+  const RowPlace place = row_place<V>(j0, g);
 #pragma unroll
   for (int v = 0; v < V; ++v)
-    if (j0 + v >= g.words) r.c[v] = 0;
-  r.left = j0 > 0 ? left : W(0);
-  r.right = j0 + V < g.words ? right : W(0);
+    if (v >= place.words) r.c[v] = 0;
+  r.left = place.first ? W(0) : left;
+  r.right = place.words > V ? right : W(0);
   if (g.torus) {
-    if (j0 == 0) r.left = left << (kBits - 1 - g.last_bit);
+    if (place.first) r.left = left << (kBits - 1 - g.last_bit);
     wrap_first_cell(
-        r, [first] { return first; }, j0, g);
+        r, [first] { return first; }, place, g);
   }
 }
 
@@ -81,7 +82,7 @@ __device__ __forceinline__ void walk_rows(Consume& consume, const W* __restrict_
         asm volatile("prefetch.global.L2 [%0];" ::"l"(src + yp * g.pitch_words + j0));
     }
     W out[V];
-    compute_row<W, V, kLife>(below, a0, a1, m0, m1, mc, j0, g, last_mask, rule, out);
+    compute_row<W, V, kLife>(below, a0, a1, m0, m1, mc, row_place<V>(j0, g), last_mask, rule, out);
     if (active) store_vector<W, V>(dst + y * g.pitch_words + j0, out);
   }
 }

@@ -25,6 +25,20 @@ __device__ __forceinline__ W last_word_mask(const RowGeometry& g) {
   return g.last_bit < kBits - 1 ? W((W(1) << (g.last_bit + 1)) - 1) : ~W(0);
 }
 
+// Where a thread's words lie against the row's ends, found once a thread so that its row loop
+// tests small numbers instead of 64-bit column indices: how many of the row's words there are
+// from j0 on (clamped to -1 .. V + 1), and whether j0 is the row's first word.
+struct RowPlace {
+  int words = 0;
+  bool first = false;
+};
+
+template <int V>
+__device__ __forceinline__ RowPlace row_place(int64_t j0, const RowGeometry& g) {
+  const int64_t n = g.words - j0;
+  return {.words = n < -1 ? -1 : (n > V + 1 ? V + 1 : int(n)), .first = j0 == 0};
+}
+
 // The words of one row that V words' next states need: the words themselves and the words on
 // either side. Loaded together and used one row later (prefetch). On a torus the wrapped cells
 // are placed so that the plain shifts below pick them up.
@@ -88,13 +102,13 @@ __device__ __forceinline__ void store_vector(W* p, const W* c) {
 
 // On a torus, east of cell width-1 is cell 0: it goes beyond the last cell (bit last_bit + 1,
 // dead and masked on output) where `c >> 1` moves it in, or into the next word's bit 0 when the
-// row ends a word. For the words of `r`, which start at word j0 of the row; first_cell() gives
-// cell 0 (bit 0), and is called only by the thread that holds the last cell.
+// row ends a word. For the words of `r`, which lie at `place`; first_cell() gives cell 0 (bit
+// 0), and is called only by the thread that holds the last cell.
 template <class W, int V, class FirstCell>
 __device__ __forceinline__ void wrap_first_cell(RawRow<W, V>& r, const FirstCell& first_cell,
-                                                int64_t j0, const RowGeometry& g) {
+                                                RowPlace place, const RowGeometry& g) {
   constexpr int kBits = int(sizeof(W)) * 8;
-  const int64_t v_last = g.words - 1 - j0;
+  const int v_last = place.words - 1;
   if (v_last < 0 || v_last >= V) return;
   const W first = first_cell();
 #pragma unroll
@@ -122,10 +136,10 @@ __device__ __forceinline__ void west_east(const RawRow<W, V>& r, int v, W& west,
 
 template <class W, int V, bool kCoherent = false>
 __device__ __forceinline__ RawRow<W, V> load_row(const W* __restrict__ src, int64_t y, int64_t j0,
-                                                 const RowGeometry& g) {
+                                                 RowPlace place, const RowGeometry& g) {
   constexpr int kBits = int(sizeof(W)) * 8;
   RawRow<W, V> r;
-  if (y < 0 || y >= g.height) {
+  if (uint64_t(y) >= uint64_t(g.height)) {
     if (!g.torus) {  // beyond a plane: dead
 #pragma unroll
       for (int v = 0; v < V; ++v) r.c[v] = 0;
@@ -139,14 +153,14 @@ __device__ __forceinline__ RawRow<W, V> load_row(const W* __restrict__ src, int6
   load_vector<W, V, kCoherent>(row + j0, r.c);
 #pragma unroll
   for (int v = 0; v < V; ++v)
-    if (j0 + v >= g.words) r.c[v] = 0;  // padding words may hold anything
-  r.left = j0 > 0 ? word(j0 - 1) : W(0);
-  r.right = j0 + V < g.words ? word(j0 + V) : W(0);
+    if (v >= place.words) r.c[v] = 0;  // padding words may hold anything
+  r.left = place.first ? W(0) : word(j0 - 1);
+  r.right = place.words > V ? word(j0 + V) : W(0);
   if (g.torus) {
     // West of cell 0 is cell width-1: put it where `left >> (kBits - 1)` reads.
-    if (j0 == 0) r.left = word(g.words - 1) << (kBits - 1 - g.last_bit);
+    if (place.first) r.left = word(g.words - 1) << (kBits - 1 - g.last_bit);
     wrap_first_cell(
-        r, [&word] { return W(word(0) & W(1)); }, j0, g);
+        r, [&word] { return W(word(0) & W(1)); }, place, g);
   }
   return r;
 }
@@ -166,14 +180,21 @@ __device__ __forceinline__ void row_sums(const RawRow<W, V>& r, W* s0, W* s1, W*
   }
 }
 
+// Word v of a thread's output row at `place`: the row's last word keeps its cells only, padding
+// words are dead.
+template <class W>
+__device__ __forceinline__ void mask_row_end(W& out, int v, RowPlace place, W last_mask) {
+  if (v == place.words - 1) out &= last_mask;
+  if (v >= place.words) out = 0;
+}
+
 // One output row of the rolling window: the rows above (a: full sums) and in the middle (m:
 // sums without the cell, mc: the cells) with the row below; then the window moves down. kEdges:
 // mask the row's last word and its padding (words that cannot reach them skip the test).
 template <class W, int V, bool kLife, bool kEdges = true>
 __device__ __forceinline__ void compute_row(const RawRow<W, V>& below, W (&a0)[V], W (&a1)[V],
-                                            W (&m0)[V], W (&m1)[V], W (&mc)[V], int64_t j0,
-                                            const RowGeometry& g, W last_mask, RuleBits rule,
-                                            W (&out)[V]) {
+                                            W (&m0)[V], W (&m1)[V], W (&mc)[V], RowPlace place,
+                                            W last_mask, RuleBits rule, W (&out)[V]) {
   W b0[V], b1[V], bm0[V], bm1[V];
   row_sums(below, b0, b1, bm0, bm1);
 #pragma unroll
@@ -181,10 +202,7 @@ __device__ __forceinline__ void compute_row(const RawRow<W, V>& below, W (&a0)[V
     W n0, n1, n2, n3;
     add_rows(a0[v], a1[v], m0[v], m1[v], b0[v], b1[v], n0, n1, n2, n3);
     out[v] = apply_rule<kLife>(n0, n1, n2, n3, mc[v], rule);
-    if constexpr (kEdges) {
-      if (j0 + v == g.words - 1) out[v] &= last_mask;
-      if (j0 + v >= g.words) out[v] = 0;
-    }
+    if constexpr (kEdges) mask_row_end(out[v], v, place, last_mask);
     a0[v] = m0[v] ^ mc[v];  // the middle row becomes the row above: its full sum
     a1[v] = m1[v] | (m0[v] & mc[v]);
     m0[v] = bm0[v];
