@@ -65,6 +65,7 @@ __device__ __forceinline__ void walk_rows(Consume& consume, const W* __restrict_
                                           bool active, int l2_ahead, const RowGeometry& g,
                                           W last_mask, RuleBits rule) {
   constexpr unsigned kLanesPerLine = 128 / (sizeof(W) * V);
+  const RowPlace place = row_place<V>(j0, g);
   W a0[V], a1[V], m0[V], m1[V], mc[V], t0[V], t1[V];
   {
     const RawRow<W, V> above = consume();
@@ -82,7 +83,7 @@ __device__ __forceinline__ void walk_rows(Consume& consume, const W* __restrict_
         asm volatile("prefetch.global.L2 [%0];" ::"l"(src + yp * g.pitch_words + j0));
     }
     W out[V];
-    compute_row<W, V, kLife>(below, a0, a1, m0, m1, mc, row_place<V>(j0, g), last_mask, rule, out);
+    compute_row<W, V, kLife>(below, a0, a1, m0, m1, mc, place, last_mask, rule, out);
     if (active) store_vector<W, V>(dst + y * g.pitch_words + j0, out);
   }
 }
