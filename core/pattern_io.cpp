@@ -350,18 +350,19 @@ std::string not_a_pattern(std::string_view data, std::string_view name) {
 
 Pattern parse_pattern(std::string_view data, std::string_view source, uint64_t max_cells) {
   std::string where(source);
-  const std::string text =
-      without_trailing_nuls(inflate_if_gzip(unzip_if_archive(std::string(data), where), where));
+  // Refused before the trailing NUL bytes go, so that NUL bytes alone are refused, not empty.
+  std::string text = inflate_if_gzip(unzip_if_archive(std::string(data), where), where);
   refuse_non_pattern(text, where, where == source ? "" : where);
+  text = without_trailing_nuls(std::move(text));
   return where == source ? parse_as(sniff_format(text), text, where, max_cells)
                          : parse_as(format_for_path(where, text), text, where, max_cells);
 }
 
 Pattern load_pattern_file(const std::filesystem::path& path, uint64_t max_cells) {
   std::string source = path.string();
-  const std::string text =
-      without_trailing_nuls(inflate_if_gzip(unzip_if_archive(read_file(path), source), source));
-  refuse_non_pattern(text, source, source);
+  std::string text = inflate_if_gzip(unzip_if_archive(read_file(path), source), source);
+  refuse_non_pattern(text, source, source);  // as in parse_pattern, before the NULs go
+  text = without_trailing_nuls(std::move(text));
   return parse_as(format_for_path(source, text), text, source, max_cells);
 }
 

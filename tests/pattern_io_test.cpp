@@ -348,11 +348,20 @@ TEST(LoadFile, NonPatternDataIsNamed) {
       {"f.rle", std::string(64, '\0')},
   };
   for (const auto& [name, bytes] : files) {
-    SCOPED_TRACE(name);
-    std::ofstream(dir.path() / name, std::ios::binary) << bytes;
-    const std::string message = error_of([&] { load_pattern_file(dir.path() / name); });
-    EXPECT_NE(message.find("not a pattern file"), std::string::npos) << message;
-    EXPECT_EQ(message.find("RLE body"), std::string::npos) << message;
+    // The same bytes gzipped are refused alike once inflated, NUL bytes alone too (they are not
+    // an empty pattern), and as text given directly.
+    for (const std::string& file : {name, name + ".gz"}) {
+      SCOPED_TRACE(file);
+      std::ofstream(dir.path() / file, std::ios::binary) << (file == name ? bytes : gzip(bytes));
+      const std::string message = error_of([&] { load_pattern_file(dir.path() / file); });
+      EXPECT_NE(message.find("not a pattern file"), std::string::npos) << message;
+      EXPECT_NE(message.find(file), std::string::npos) << message;
+      EXPECT_EQ(message.find("RLE body"), std::string::npos) << message;
+    }
+    if (name.ends_with(".rle")) {
+      const std::string message = error_of([&] { parse_pattern(bytes); });
+      EXPECT_NE(message.find("not a pattern file"), std::string::npos) << name << ": " << message;
+    }
   }
   // Archives are opened (zip_archive_test); one inside another is not.
   EXPECT_NE(not_a_pattern(std::string("PK\x03\x04", 4)).find("zip"), std::string::npos);

@@ -92,6 +92,11 @@ TEST(ZipArchive, FormatsByTheInnerNameGzipInsideAndErrorsAtTheInnerFile) {
   make_zip(bad, {{"bad.rle", "x = 3, y = 3\nbo$2bo$3%!\n"}});
   const std::string message = test::error_of([&] { load_pattern_file(bad); });
   EXPECT_NE(message.find("bad.zip/bad.rle:2:"), std::string::npos) << message;
+  // A pattern file of NUL bytes alone is not an empty pattern.
+  const fs::path nuls = dir.path() / "nuls.zip";
+  make_zip(nuls, {{"nuls.rle", std::string(4096, '\0')}});
+  const std::string refused = test::error_of([&] { load_pattern_file(nuls); });
+  EXPECT_NE(refused.find("nuls.zip/nuls.rle: not a pattern file"), std::string::npos) << refused;
 }
 
 TEST(ZipArchive, WithoutAPatternCorruptOrTooLargeIsRefused) {
