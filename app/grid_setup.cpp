@@ -263,6 +263,7 @@ Cell golly_rle_offset(const Pattern::RleHeader& header, const GridBounds& bounds
 
 GridSetup choose_grid(Pattern& pattern, const GridRequest& request, uint64_t generations) {
   GridSetup setup;
+  setup.notes = pattern.notes;  // what reading the file found comes first
   const auto& bounds = pattern.rule.bounds;
   if (pattern.unplaced_rle && bounds) {
     const Cell to = golly_rle_offset(*pattern.unplaced_rle, *bounds);

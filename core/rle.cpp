@@ -64,6 +64,11 @@ class RleReader {
     p.author = std::move(author_);
     p.comments = std::move(comments_);
     p.generation = generation_;
+    // Golly reads such a body to the file's end too; a file cut short looks just like it.
+    if ((in_body || saw_header_) && !done_)
+      p.notes.push_back("the RLE body has no closing '!' (its last line is line " +
+                        std::to_string(lines_.number()) +
+                        "), so the file may have been cut short; its cells up to there were read");
     return p;
   }
 

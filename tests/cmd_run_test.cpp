@@ -61,6 +61,29 @@ TEST(CmdRunTest, ReportHoldsWhatIsPrinted) {
   fs::remove(out);
 }
 
+// A file that loads but may have been cut short (an RLE body without its '!') runs, and says so
+// on the terminal and in the report.
+TEST(CmdRunTest, ACutShortFileRunsAndSaysSo) {
+  const fs::path in = temp_file("cut.rle"), report = temp_file("cut.json");
+  std::ofstream(in) << "#N Cut\nx = 3, y = 3\nbo$2bo$\n";
+  std::string text, err;
+  ASSERT_EQ(run_gpulife({"run", in.string(), "-g", "1", "--report", report.string()}, &text, &err),
+            0);
+  EXPECT_NE(err.find("note: the RLE body has no closing '!' (its last line is line 3)"),
+            std::string::npos)
+      << err;
+  const Json r = read_report(report);
+  EXPECT_EQ(r["pattern_cells"], 2);
+  ASSERT_FALSE(r["notes"].empty());
+  EXPECT_NE(r["notes"][0].get<std::string>().find("cut short"), std::string::npos);
+  std::ofstream(in) << "#N Whole\nx = 3, y = 3\nbo$2bo$3o!\n";
+  err.clear();
+  ASSERT_EQ(run_gpulife({"run", in.string(), "-g", "1"}, &text, &err), 0);
+  EXPECT_EQ(err.find("closing '!'"), std::string::npos) << err;
+  fs::remove(in);
+  fs::remove(report);
+}
+
 // A report that cannot be written fails the run before it steps, naming the file.
 TEST(CmdRunTest, AnUnwritableReportIsRefusedFirst) {
   std::string text, err;

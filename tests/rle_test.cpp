@@ -140,6 +140,16 @@ TEST(RleRead, MissingTerminatorAcceptedAtEnd) {
   EXPECT_EQ(parse_rle("x = 3, y = 3\nbo$2bo$3o").cells(), kGlider);
   EXPECT_EQ(parse_rle("x = 3, y = 3\nbo$2bo$3o$\n").cells(), kGlider);
   EXPECT_EQ(parse_rle("bo$2bo$3o5").cells(), kGlider);  // a dangling count does nothing
+  // As Golly does, but the user hears of it: a file cut short looks just so.
+  const Pattern cut = parse_rle("#N Glider\nx = 3, y = 3\nbo$\n2bo$\n");
+  EXPECT_EQ(cut.population(), 2u);
+  ASSERT_EQ(cut.notes.size(), 1u);
+  EXPECT_NE(cut.notes[0].find("no closing '!' (its last line is line 4)"), std::string::npos)
+      << cut.notes[0];
+  EXPECT_EQ(parse_rle("x = 0, y = 0, rule = B3/S23\n").notes.size(), 1u);  // cut after the header
+  EXPECT_TRUE(parse_rle("x = 3, y = 3\nbo$2bo$3o!").notes.empty());
+  EXPECT_TRUE(parse_rle("x = 0, y = 0, rule = B3/S23\n!\n").notes.empty());
+  EXPECT_TRUE(parse_rle("bo$2bo$3o!\n\nnot RLE").notes.empty());
 }
 
 TEST(RleRead, TextAfterTerminatorIgnored) {
@@ -403,7 +413,10 @@ TEST(RleRead, WhatGollyToleratesFromOtherSources) {
   EXPECT_THROW(parse_rle("x = 1, y = 1, rule = B9/S23 x\no!"), ParseError);
   // A letter p to y without its second letter is a live cell; non-ASCII bytes are blanks.
   EXPECT_EQ(parse_rle("x = 3, y = 3\nbx$2bq$3y!").cells(), glider);
-  EXPECT_EQ(parse_rle("x = 3, y = 3\nbo$\xC2\xA0" "2bo$3o\xE2\x80\x8B!").cells(), glider);
+  EXPECT_EQ(parse_rle("x = 3, y = 3\nbo$\xC2\xA0"
+                      "2bo$3o\xE2\x80\x8B!")
+                .cells(),
+            glider);
   // Without a header line the cells stay where they are (Golly's (0, 0)).
   EXPECT_FALSE(parse_rle("#r B3/S23:T20,20\nbo$2bo$3o!").unplaced_rle.has_value());
 }
