@@ -40,6 +40,7 @@ struct RawNode {
   CellTree::NodeId tree = CellTree::kEmpty;  // level 3 and above
   uint64_t history = 0;                      // cells in other History states below it
   uint32_t child[4] = {0, 0, 0, 0};          // level >= 2: file node numbers; level 1: states
+  bool referenced = false;                   // a later node has it as a child
 };
 
 class MacrocellReader {
@@ -204,6 +205,10 @@ class MacrocellReader {
                               "the order they appear)");
       n.child[k] = uint32_t(v[k + 1]);
       child[k] = &nodes_[n.child[k]];
+      if (n.child[k] != 0 && !child[k]->referenced) {
+        nodes_[n.child[k]].referenced = true;
+        ++referenced_;
+      }
       if (n.child[k] != 0 && child[k]->level != level - 1)
         fail(part[k + 1], "node " + std::to_string(next_number()) + " of level " +
                               std::to_string(level) + " refers to node " +
@@ -270,6 +275,14 @@ class MacrocellReader {
     p.author = std::move(meta_.author);
     p.comments = std::move(meta_.comments);
     p.generation = meta_.generation;
+    // Golly writes each node after its children and every node is in the root's tree, so
+    // nodes outside it are what a file cut short leaves (its last node then a part).
+    const uint64_t outside = nodes_.size() - 1 - referenced_ - (root_ != 0 ? 1 : 0);
+    if (outside > 0)
+      p.notes.push_back(std::to_string(outside) + " of the file's " +
+                        std::to_string(nodes_.size() - 1) +
+                        " nodes are not in the tree of its last node, which is the pattern, so "
+                        "the file may have been cut short; that node's cells were read");
     return p;
   }
 
@@ -279,6 +292,7 @@ class MacrocellReader {
   std::vector<RawNode> nodes_;
   std::unique_ptr<CellTree> tree_ = std::make_unique<CellTree>();
   uint32_t root_ = 0;
+  uint64_t referenced_ = 0;  // nodes some later node has as a child
   Pattern meta_;
   bool history_rule_ = false;
 };

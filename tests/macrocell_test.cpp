@@ -122,6 +122,37 @@ TEST(MacrocellWrite, RoundTripsCellsStatesAndPosition) {
   }
 }
 
+// A file cut short at a line still reads, as in Golly, its last node being the pattern; the
+// nodes left outside that node's tree say so. Whole files have none outside.
+TEST(MacrocellRead, AFileCutShortSaysSo) {
+  Grid g(300, 200);
+  g.randomize(0.02, 7);
+  Pattern p;
+  for (int64_t y = 0; y < g.height(); ++y)
+    for (int64_t x = 0; x < g.width(); ++x)
+      if (g.get(x, y)) p.add(x, y);
+  p.normalize();
+  const std::string text = write_macrocell(p);
+  EXPECT_TRUE(parse_macrocell(text).notes.empty());
+  EXPECT_TRUE(parse_macrocell(kGlider).notes.empty());
+  std::vector<size_t> ends;  // where each line after the header ends
+  for (size_t i = text.find('\n', text.find("#R")); i + 1 < text.size(); i = text.find('\n', i + 1))
+    ends.push_back(i + 1);
+  ASSERT_GT(ends.size(), 20u);
+  int cut_with_note = 0;
+  for (size_t k = 2; k < ends.size(); ++k) {
+    SCOPED_TRACE("cut after " + std::to_string(k) + " lines");
+    const Pattern cut = parse_macrocell(text.substr(0, ends[k]));
+    EXPECT_FALSE(cut.same_cells(p));
+    if (cut.notes.empty()) continue;
+    ++cut_with_note;
+    EXPECT_NE(cut.notes[0].find("may have been cut short"), std::string::npos) << cut.notes[0];
+  }
+  // Only a cut just after a node that is the whole tree so far (a leaf's first parent, say)
+  // leaves nothing outside.
+  EXPECT_GT(cut_with_note, int(ends.size()) * 3 / 4) << cut_with_note << " of " << ends.size();
+}
+
 TEST(MacrocellWrite, WritesGollysLeafRows) {
   const std::string text = write_macrocell(parse_rle("#CXRLE Pos=-8,-7\nx = 3, y = 3\nbo$2bo$3o!"));
   EXPECT_EQ(text, "[M2] (gpulife)\n#R B3/S23\n.*$..*$***$\n4 1 0 0 0\n");
