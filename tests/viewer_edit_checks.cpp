@@ -517,6 +517,28 @@ TEST_F(EditFilesTest, LoadingAppliesTheRuleAndErrorsKeepTheState) {
   EXPECT_EQ(state.edit.recent.paths().front().filename(), "hl.rle");
 }
 
+// A file that loads but looks cut short says so once, on the current grid and on the file's own.
+TEST_F(EditFilesTest, AFileCutShortLoadsWithANotice) {
+  const auto cut_notices = [&] {
+    int n = 0;
+    for (const Notice& notice : state.notices.items())
+      n += notice.text.find("may have been cut short") != std::string::npos;
+    return n;
+  };
+  for (const std::string rule : {"B3/S23", "B3/S23:T40,30"}) {
+    SCOPED_TRACE(rule);
+    state.notices.clear();
+    write(dir / "cut.rle", "x = 3, y = 3, rule = " + rule + "\nbo$2bo$\n");
+    ASSERT_TRUE(load_file(state, (dir / "cut.rle").string())) << state.message;
+    EXPECT_EQ(grid().population(), 2u);
+    EXPECT_EQ(cut_notices(), 1);
+    state.notices.clear();
+    write(dir / "whole.rle", "x = 3, y = 3, rule = " + rule + "\nbo$2bo$3o!\n");
+    ASSERT_TRUE(load_file(state, (dir / "whole.rle").string())) << state.message;
+    EXPECT_EQ(cut_notices(), 0);
+  }
+}
+
 TEST_F(EditFilesTest, ATooLargePatternOffersALargerGrid) {
   write(dir / "wide.cells", "!Name: wide\n" + std::string(100, 'O') + "\n");
   EXPECT_FALSE(load_file(state, (dir / "wide.cells").string()));

@@ -273,6 +273,9 @@ std::string bounds_problem(const GridBounds& b) {
 }
 
 bool open_pattern(ViewerState& s, Pattern pattern, const std::string& name) {
+  // What reading the file found (a file cut short) is told whatever grid the pattern goes to.
+  for (const std::string& note : pattern.notes) s.report(name + ": " + note);
+  pattern.notes.clear();
   const Box b = pattern.bounding_box();
   if (const std::optional<GridBounds>& bounds = pattern.rule.bounds) {
     // The file names its own grid.

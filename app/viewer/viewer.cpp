@@ -95,6 +95,8 @@ void setup_simulation(ViewerState& s) {
     GridRequest request{size, o.topology};
     const GridSetup setup = choose_view_grid(s, pattern, request);
     for (const std::string& note : setup.notes) std::cerr << "gpulife view: " << note << "\n";
+    // The file's own (a file cut short) are shown in the window too.
+    for (const std::string& note : pattern.notes) s.report(note);
     rule = pattern.rule.rule;
     s.pattern_name = o.pattern.empty()      ? "random soup"
                      : pattern.name.empty() ? fs::path(o.pattern).stem().string()
