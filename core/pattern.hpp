@@ -90,8 +90,9 @@ class Pattern {
   std::string author;
   std::vector<std::string> comments;  // free text, one entry per line, without "#C "
   uint64_t generation = 0;            // generation the cells belong to (RLE "#CXRLE Gen=")
-  // What reading the file found that the user should hear of although the file loads (an RLE
-  // body without its closing '!', which a cut-short file has): told with the grid's notes.
+  // What reading the file found that the user should hear of although the file loads (what a
+  // file cut short leaves: an RLE body without its closing '!', Macrocell nodes outside the
+  // last node's tree): told with the grid's notes (choose_grid()) and by the viewer's Open.
   std::vector<std::string> notes;
   // An RLE file that gave no position ("#CXRLE Pos="): the size its header gave (0 where it gave
   // none). On a grid its rule bounds, Golly places such a file by this size (golly_rle_offset());
