@@ -99,9 +99,14 @@ double ArgParser::get_double(std::string_view long_name, double min, double max)
   const std::string text = get(long_name);
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
+  // Bounds as briefly as they read back ("0 to 1", not "0.000000 to 1.000000").
+  const auto shortest = [](double x) {
+    char buffer[32];
+    return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, x).ptr);
+  };
   if (text.empty() || end != text.c_str() + text.size() || !(v >= min && v <= max))
-    throw UsageError("--" + std::string(long_name) + " expects a number from " +
-                     std::to_string(min) + " to " + std::to_string(max) + ", got \"" + text + "\"");
+    throw UsageError("--" + std::string(long_name) + " expects a number from " + shortest(min) +
+                     " to " + shortest(max) + ", got \"" + text + "\"");
   return v;
 }
 
@@ -133,8 +138,8 @@ std::vector<std::string> split_list(std::string_view list) {
   size_t start = 0;
   while (start <= list.size()) {
     const size_t comma = list.find(',', start);
-    const std::string_view item =
-        list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    const std::string_view item = list.substr(
+        start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
     if (!item.empty()) out.emplace_back(item);
     if (comma == std::string_view::npos) break;
     start = comma + 1;

@@ -196,6 +196,9 @@ TEST(CmdRunTest, BadArgumentsExitWithTwoAndSayWhy) {
   EXPECT_NE(err.find("missing PATTERN"), std::string::npos) << err;
   EXPECT_EQ(run_gpulife({"run", "glider", "-g", "many"}, nullptr, &err), 2);
   EXPECT_NE(err.find("--generations"), std::string::npos) << err;
+  EXPECT_EQ(run_gpulife({"run", "glider", "--random", "1.5"}, nullptr, &err), 2);
+  EXPECT_NE(err.find("--random expects a number from 0 to 1, got \"1.5\""), std::string::npos)
+      << err;
   EXPECT_EQ(run_gpulife({"run", "glider", "--bogus"}, nullptr, &err), 2);
   EXPECT_NE(err.find("--bogus"), std::string::npos) << err;
   EXPECT_EQ(run_gpulife({"frobnicate"}, nullptr, &err), 2);
