@@ -138,8 +138,8 @@ std::vector<std::string> split_list(std::string_view list) {
   size_t start = 0;
   while (start <= list.size()) {
     const size_t comma = list.find(',', start);
-    const std::string_view item = list.substr(
-        start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    const std::string_view item =
+        list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
     if (!item.empty()) out.emplace_back(item);
     if (comma == std::string_view::npos) break;
     start = comma + 1;

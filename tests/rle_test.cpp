@@ -413,10 +413,7 @@ TEST(RleRead, WhatGollyToleratesFromOtherSources) {
   EXPECT_THROW(parse_rle("x = 1, y = 1, rule = B9/S23 x\no!"), ParseError);
   // A letter p to y without its second letter is a live cell; non-ASCII bytes are blanks.
   EXPECT_EQ(parse_rle("x = 3, y = 3\nbx$2bq$3y!").cells(), glider);
-  EXPECT_EQ(parse_rle("x = 3, y = 3\nbo$\xC2\xA0"
-                      "2bo$3o\xE2\x80\x8B!")
-                .cells(),
-            glider);
+  EXPECT_EQ(parse_rle("x = 3, y = 3\nbo$\xC2\xA0" "2bo$3o\xE2\x80\x8B!").cells(), glider);
   // Without a header line the cells stay where they are (Golly's (0, 0)).
   EXPECT_FALSE(parse_rle("#r B3/S23:T20,20\nbo$2bo$3o!").unplaced_rle.has_value());
 }
